@@ -1,0 +1,78 @@
+/**
+ * The `workbench` command line (`npm run -s workbench -- <command> …`). Dispatches to the commands in
+ * `cli/registry.ts`; usage mistakes print one line and exit 2, bad input exits 2, never a stack trace for either.
+ */
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { WorkbenchInputError } from "./core/errors.js";
+import { UsageError, type CliIO } from "./cli/command.js";
+import { COMMANDS } from "./cli/registry.js";
+
+export function mainHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    "aider-workbench: learn how Aider (commit 5dc9490) maps, edits and checkpoints a repository.",
+    "",
+    "Usage: npm run -s workbench -- <command> [options]",
+    "       npm run -s workbench -- <command> --help",
+    "",
+    "Commands:",
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+  ].join("\n");
+}
+
+/** Runs the CLI with the given arguments; resolves to the exit code. */
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.stdout(mainHelp());
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.stderr(`workbench: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(", ")})\n`);
+    return 2;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.stdout(command.usage.trimEnd() + "\n");
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof WorkbenchInputError) {
+      io.stderr(err.message + "\n");
+      return 2;
+    }
+    throw err;
+  }
+}
+
+const processIO: CliIO = {
+  stdout: (t) => void process.stdout.write(t),
+  stderr: (t) => void process.stderr.write(t),
+  isTTY: Boolean(process.stderr.isTTY),
+};
+
+function isMain(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  runCli(process.argv.slice(2), processIO).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`workbench: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

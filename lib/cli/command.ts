@@ -1,0 +1,63 @@
+/**
+ * The shape every `workbench` sub-command has, and the small helpers they share: argument parsing that turns
+ * mistakes into one clear line (exit 2), and JSON input reading with errors that name the file.
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+/** Where a command writes; injected so tests can capture output. */
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** True when stderr is a terminal (progress bars are drawn only then). */
+  isTTY: boolean;
+}
+
+export interface Command {
+  /** The word after `workbench`. */
+  name: string;
+  /** One line for `workbench --help`. */
+  summary: string;
+  /** The full usage text for `workbench <name> --help`. */
+  usage: string;
+  /** Runs the command; resolves to the process exit code. */
+  run(args: string[], io: CliIO): Promise<number>;
+}
+
+/** A mistake in how a command was called: printed as one line, exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** `util.parseArgs` in strict mode, with its errors turned into `UsageError`. */
+export function parseCommandArgs<T extends NonNullable<ParseArgsConfig["options"]>>(
+  command: string,
+  args: string[],
+  options: T,
+  allowPositionals = true,
+) {
+  try {
+    return parseArgs({ args, options, allowPositionals, strict: true });
+  } catch (err) {
+    throw new UsageError(`${command}: ${(err as Error).message} (see: workbench ${command} --help)`);
+  }
+}
+
+/** Reads and parses a JSON file ("-" = stdin); a missing file or bad JSON is a `UsageError` naming the file. */
+export function readJsonFile(command: string, path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path === "-" ? 0 : path, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(`${command}: cannot read ${path}${code ? ` (${code})` : ""}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new UsageError(`${command}: ${path} is not valid JSON: ${(err as Error).message}`);
+  }
+}

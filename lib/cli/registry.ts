@@ -1,0 +1,5 @@
+/** Every `workbench` sub-command, in the order `--help` lists them. Later features add theirs here. */
+import type { Command } from "./command.js";
+import { teachCommand } from "./teach.js";
+
+export const COMMANDS: readonly Command[] = [teachCommand];
