@@ -38,7 +38,7 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig["options"
   args: string[],
   options: T,
   allowPositionals = true,
-) {
+): ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>> {
   try {
     return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (err) {

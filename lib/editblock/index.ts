@@ -1,0 +1,2 @@
+/** SEARCH/REPLACE edits: the teaching model (teaching-*.ts) and Aider's production-style path (aider-*.ts). */
+export * from "./teaching-search-replace.js";
