@@ -5,6 +5,7 @@
  * result as `expected_error: "<Type>: <message>"`. A file must hold at least one of the sub-lists; ids are the
  * case's `id`, else `<sub-list>[<index>]`.
  */
+import { PythonError } from "../core/pyerror.js";
 import { applyEdits } from "../editblock/aider-apply.js";
 import { stripQuotedWrapping } from "../editblock/aider-do-replace.js";
 import { findFilename, stripFilename } from "../editblock/aider-filename.js";
@@ -55,8 +56,15 @@ const SUBLISTS: Record<string, (c: CaseReader) => CaseOutcome> = {
     });
     return compareCase(c.id, expected, () => {
       const files = new MemoryFileSystem(before);
-      const r = applyEdits(edits, files, { chatFiles, fence, dryRun });
-      return { return: dryRun ? r.updated.map(editTuple) : null, error: r.error, files_after: files.snapshot() };
+      try {
+        const r = applyEdits(edits, files, { chatFiles, fence, dryRun });
+        return { return: dryRun ? r.updated.map(editTuple) : null, error: r.error, files_after: files.snapshot() };
+      } catch (err) {
+        // Where Aider crashes (e.g. a failed edit on a missing file), accept the crash recorded either as
+        // `expected_error` or as `expected.error` together with the files as the crash left them.
+        if (!(err instanceof PythonError) || c.has("expected_error")) throw err;
+        return { return: null, error: err.message, files_after: files.snapshot() };
+      }
     });
   },
 };

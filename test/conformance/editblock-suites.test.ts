@@ -47,6 +47,17 @@ describe("SEARCH/REPLACE conformance suites on Aider's golden vectors", () => {
     });
   }
 
+  it("editblock_misc: an apply_edits crash is compared whichever way a vector records it", async () => {
+    // Not an Aider vector: a failed edit on a missing file, where reference §2.5 says find_similar_lines raises.
+    const base = { files_before: { "a.py": "a\n" }, chat_files: ["a.py"], edits: [["a.py", "a\n", "A\n"], ["gone.py", "x\n", "y\n"]], dry_run: false, fence: ["```", "```"] };
+    const message = "AttributeError: 'NoneType' object has no attribute 'splitlines'";
+    const asTopLevel = { ...base, id: "crash-1", expected_error: message };
+    const asExpected = { ...base, id: "crash-2", expected: { return: null, error: message, files_after: { "a.py": "A\n" } } };
+    const wrongFiles = { ...base, id: "crash-3", expected: { return: null, error: message, files_after: { "a.py": "a\n" } } };
+    const report = await runSuite(suite("editblock_misc"), { apply_edits: [asTopLevel, asExpected, wrongFiles] });
+    expect(report.outcomes.map((o) => o.passed)).toEqual([true, true, false]);
+  });
+
   it("editblock_misc: a file with only some of the sub-lists runs those; none at all is malformed", async () => {
     const only = { apply_edits: load("editblock_misc").apply_edits };
     expect((await runSuite(suite("editblock_misc"), only)).passed).toBe(9);
