@@ -1,4 +1,7 @@
 /** Every conformance suite, by name (each is the base name of a golden vector file in `../shared/golden/`). */
 import type { ConformanceSuite } from "./suite.js";
+import { mapSearchSuite } from "./suite-map-search.js";
+import { pagerankSuite } from "./suite-pagerank.js";
+import { repomapRankingSuite } from "./suite-repomap-ranking.js";
 
-export const SUITES: readonly ConformanceSuite[] = [];
+export const SUITES: readonly ConformanceSuite[] = [pagerankSuite, mapSearchSuite, repomapRankingSuite];
