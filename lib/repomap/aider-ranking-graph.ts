@@ -158,9 +158,9 @@ export function buildRankingEdges(
     const counts = new Map<string, number>();
     for (const r of references.get(ident)!) counts.set(r, (counts.get(r) ?? 0) + 1);
     for (const [referencer, count] of counts) {
+      const useMul = index.chatRelFnames.has(referencer) ? multiplier * 50 : multiplier;
       let n = count;
       for (const definer of definers) {
-        const useMul = index.chatRelFnames.has(referencer) ? multiplier * 50 : multiplier;
         n = compoundSqrt ? Math.sqrt(n) : Math.sqrt(count); // Aider re-roots n for every definer
         edges.push({ src: referencer, dst: definer, weight: useMul * n, ident });
       }
