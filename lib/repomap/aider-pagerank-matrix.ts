@@ -93,58 +93,117 @@ export interface EdgeArrays {
  * edge ids leaving node i. This is the COO input scipy converts to CSR, and the order Aider spreads rank in.
  */
 export function networkxEdgeOrder(n: number, src: Int32Array, dst: Int32Array): { rowPtr: Int32Array; order: Int32Array } {
+  const { rowPtr, order } = networkxCoo(n, src, dst, null);
+  return { rowPtr, order };
+}
+
+/** networkx's COO entries: edge ids, targets and weights in out-edge order, and which rows repeat a target ≥ 3 times. */
+interface NetworkxCoo {
+  readonly rowPtr: Int32Array;
+  readonly order: Int32Array;
+  readonly cols: Int32Array;
+  readonly ws: Float64Array;
+  readonly tripled: Uint8Array;
+}
+
+/**
+ * Groups the edges by row (a stable counting sort), then inside each row by target in first-seen order. Every
+ * random access is a write or stays inside one row's slice, which is what keeps it fast on a million edges.
+ */
+function networkxCoo(n: number, src: Int32Array, dst: Int32Array, w: Float64Array | null): NetworkxCoo {
   const m = src.length;
   const rowPtr = new Int32Array(n + 1);
   for (let e = 0; e < m; e++) rowPtr[src[e]! + 1]!++;
   for (let r = 0; r < n; r++) rowPtr[r + 1]! += rowPtr[r]!;
-  const byRow = new Int32Array(m); // edge ids grouped by row, insertion order inside a row
   const fill = rowPtr.slice(0, n);
-  for (let e = 0; e < m; e++) byRow[fill[src[e]!]!++] = e;
+  const byRow = new Int32Array(m); // edge ids grouped by row, insertion order inside a row
+  const byRowDst = new Int32Array(m);
+  const byRowW = new Float64Array(w === null ? 0 : m);
+  for (let e = 0; e < m; e++) {
+    const at = fill[src[e]!]!++;
+    byRow[at] = e;
+    byRowDst[at] = dst[e]!;
+    if (w !== null) byRowW[at] = w[e]!;
+  }
   const order = new Int32Array(m);
+  const cols = new Int32Array(m);
+  const ws = new Float64Array(w === null ? 0 : m);
+  const tripled = new Uint8Array(n);
   const seenInRow = new Int32Array(n).fill(-1);
   const count = new Int32Array(n);
   const next = new Int32Array(n);
   const targets = new Int32Array(n);
   for (let r = 0; r < n; r++) {
+    const lo = rowPtr[r]!;
+    const hi = rowPtr[r + 1]!;
     let distinct = 0;
-    for (let k = rowPtr[r]!; k < rowPtr[r + 1]!; k++) {
-      const t = dst[byRow[k]!]!;
+    for (let k = lo; k < hi; k++) {
+      const t = byRowDst[k]!;
       if (seenInRow[t] !== r) {
         seenInRow[t] = r;
         count[t] = 0;
         targets[distinct++] = t;
       }
-      count[t]!++;
+      if (++count[t]! === 3) tripled[r] = 1;
     }
-    let pos = rowPtr[r]!;
+    let pos = lo;
     for (let q = 0; q < distinct; q++) {
       next[targets[q]!] = pos;
       pos += count[targets[q]!]!;
     }
-    for (let k = rowPtr[r]!; k < rowPtr[r + 1]!; k++) order[next[dst[byRow[k]!]!]!++] = byRow[k]!;
+    for (let k = lo; k < hi; k++) {
+      const t = byRowDst[k]!;
+      const at = next[t]!++;
+      order[at] = byRow[k]!;
+      cols[at] = t;
+      if (w !== null) ws[at] = byRowW[k]!;
+    }
   }
-  return { rowPtr, order };
+  return { rowPtr, order, cols, ws, tripled };
 }
 
 /** Builds Q from a directed graphology graph; `weight` names the edge attribute holding the weight. */
 export function buildTransitionMatrix(graph: Graph, weight: string, where = "buildTransitionMatrix"): TransitionMatrix {
   const nodes = graph.nodes();
   const index = new Map<string, number>();
-  nodes.forEach((node, i) => index.set(node, i));
+  for (let i = 0; i < nodes.length; i++) index.set(nodes[i]!, i);
   return buildTransitionMatrixFromEdges(nodes, edgeArrays(graph, index, weight, where));
+}
+
+/** True when every row's columns are non-decreasing (scipy's `has_sorted_indices`). */
+function rowsSorted(n: number, rowPtr: Int32Array, cols: Int32Array): boolean {
+  for (let r = 0; r < n; r++) for (let k = rowPtr[r]! + 1; k < rowPtr[r + 1]!; k++) if (cols[k - 1]! > cols[k]!) return false;
+  return true;
+}
+
+/**
+ * scipy's row sort, done only where it can change a sum. When any row is out of order scipy sorts every row with
+ * the unstable introsort (`aider-csr-sort.ts`); a row that is already in order and repeats no column 3 or more
+ * times comes out of it with the same runs summed to the same values (a + b = b + a exactly), so it is left as is.
+ */
+function sortRowsAsScipy(n: number, coo: NetworkxCoo): void {
+  const { rowPtr, cols, ws, tripled } = coo;
+  if (rowsSorted(n, rowPtr, cols)) return;
+  for (let r = 0; r < n; r++) {
+    const lo = rowPtr[r]!;
+    const hi = rowPtr[r + 1]!;
+    if (hi - lo < 2) continue;
+    if (tripled[r] === 0) {
+      let inOrder = true;
+      for (let k = lo + 1; k < hi && inOrder; k++) if (cols[k - 1]! > cols[k]!) inOrder = false;
+      if (inOrder) continue;
+    }
+    introsortPairs(cols, ws, lo, hi);
+  }
 }
 
 /** Builds Q from nodes and typed edge arrays (indices into `nodes`); the weights must be finite. */
 export function buildTransitionMatrixFromEdges(nodes: readonly string[], { src, dst, w }: EdgeArrays): TransitionMatrix {
   const n = nodes.length;
-  const coo = networkxEdgeOrder(n, src, dst);
-  const keys = Int32Array.from(coo.order, (e) => dst[e]!);
-  const ws = Float64Array.from(coo.order, (e) => w[e]!);
-  // scipy sorts the rows only when some row is out of column order, and then sorts every row (unstably).
-  let sorted = true;
-  for (let r = 0; r < n && sorted; r++) for (let k = coo.rowPtr[r]! + 1; k < coo.rowPtr[r + 1]!; k++) if (keys[k - 1]! > keys[k]!) sorted = false;
-  if (!sorted) for (let r = 0; r < n; r++) introsortPairs(keys, ws, coo.rowPtr[r]!, coo.rowPtr[r + 1]!);
-  // Then it adds up each run of equal columns, in order, and normalises every row by its sum.
+  const coo = networkxCoo(n, src, dst, w);
+  sortRowsAsScipy(n, coo);
+  const { rowPtr: cooPtr, cols: keys, ws } = coo;
+  // Then scipy adds up each run of equal columns, in order, and normalises every row by its sum.
   const rowPtr = new Int32Array(n + 1);
   const cols = new Int32Array(keys.length);
   const vals = new Float64Array(keys.length);
@@ -152,10 +211,11 @@ export function buildTransitionMatrixFromEdges(nodes: readonly string[], { src, 
   const dangling: number[] = [];
   let out = 0;
   for (let r = 0; r < n; r++) {
-    for (let k = coo.rowPtr[r]!; k < coo.rowPtr[r + 1]!; ) {
+    const end = cooPtr[r + 1]!;
+    for (let k = cooPtr[r]!; k < end; ) {
       const j = keys[k]!;
       let sum = ws[k++]!;
-      while (k < coo.rowPtr[r + 1]! && keys[k] === j) sum += ws[k++]!;
+      while (k < end && keys[k] === j) sum += ws[k++]!;
       cols[out] = j;
       vals[out++] = sum;
     }

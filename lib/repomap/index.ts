@@ -2,6 +2,7 @@
 export * from "./teaching-repo-map.js";
 export * from "./aider-pagerank-matrix.js";
 export * from "./aider-pagerank.js";
+export * from "./aider-pagerank-edges.js";
 export * from "./aider-tag.js";
 export * from "./aider-mentions.js";
 export * from "./aider-ranking-graph.js";
