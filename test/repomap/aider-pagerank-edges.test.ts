@@ -124,6 +124,18 @@ describe("aiderPageRankFromEdges — the same function as aiderPageRank", () => 
     );
   });
 
+  it("node keys that are Object.prototype names or integer-like are plain keys on both paths", () => {
+    const names = ["__proto__", "constructor", "toString", "hasOwnProperty", "10", "2", "0", "-1", "1.5"];
+    const edges = names.flatMap((u, i) => [[u, names[(i * 4 + 1) % names.length]!, i + 1] as [string, string, number], [u, "10", 0.5] as [string, string, number]]);
+    const c = { nodes: names, edges };
+    const { nodes, edges: arrays } = asArrays(c);
+    const a = aiderPageRankFromEdges(nodes, arrays, { personalization: Object.fromEntries([["__proto__", 1], ["toString", 2]]) });
+    const b = aiderPageRank(asGraph(c), { personalization: new Map([["__proto__", 1], ["toString", 2]]) });
+    expect(b.nodes).toEqual(names);
+    expect([...a.ranks]).toEqual([...b.ranks]);
+    expect(new Set(b.ranks.values()).size).toBeGreaterThan(3);
+  });
+
   it("leaves the input arrays unchanged", () => {
     const { nodes, edges } = asArrays({ nodes: [], edges: [["b", "a", 1], ["a", "c", 2], ["a", "b", 3], ["a", "b", 4], ["a", "b", 5]] });
     const copy = { src: edges.src.slice(), dst: edges.dst.slice(), w: edges.w.slice() };
