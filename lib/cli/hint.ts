@@ -44,14 +44,14 @@ export const hintCommand: Command = {
     const state = loadState(path, (l) => io.stderr(`hint: ${l}\n`));
     const shown = exerciseState(state, entry.id).hintsShown;
     if (values.shown) {
-      if (shown === 0) io.stdout(`No hints shown yet for ${entry.id}: workbench hint ${entry.number} shows the first.\n`);
+      if (shown === 0) io.stdout(`No hints shown yet for ${entry.id}: npm run -s workbench -- hint ${entry.number} shows the first.\n`);
       for (const h of entry.hints.slice(0, shown)) io.stdout(renderHint(h, total) + "\n");
       return 0;
     }
     const next = Math.min(shown + 1, total);
     io.stdout(`${entry.id} — ${entry.title}\n\n${renderHint(entry.hints[next - 1]!, total)}`);
     if (shown >= total) io.stdout(`\nThat is the last hint. The reference solution is in solutions/${entry.id}/.\n`);
-    else if (next < total) io.stdout(`\n(${total - next} more: workbench hint ${entry.number})\n`);
+    else if (next < total) io.stdout(`\n(${total - next} more: npm run -s workbench -- hint ${entry.number})\n`);
     saveState(path, withHintsShown(state, entry.id, next));
     return 0;
   },

@@ -32,7 +32,7 @@ export type GradeRecord =
   | { type: "declare"; test: string; points: number; kind: TestKind }
   | { type: "start"; test: string; pid: number; t: number }
   | { type: "loaded"; pid: number }
-  | { type: "end"; test: string; status: "passed" | "failed" | "timed-out"; message: string; ms: number }
+  | { type: "end"; test: string; status: "passed" | "failed" | "timed-out" | "not-run"; message: string; ms: number }
   | { type: "cut-off"; test: string; afterMs: number };
 
 /** The log file of one exercise. */
@@ -59,4 +59,14 @@ export function parseRecords(text: string): GradeRecord[] {
 /** One record as a log line. */
 export function formatRecord(record: GradeRecord): string {
   return JSON.stringify(record) + "\n";
+}
+
+/** The test that has started and not ended (nor been cut off) by the end of `records`, or null. */
+export function runningTest(records: readonly GradeRecord[]): Extract<GradeRecord, { type: "start" }> | null {
+  let open: Extract<GradeRecord, { type: "start" }> | null = null;
+  for (const r of records) {
+    if (r.type === "start") open = r;
+    else if ((r.type === "end" || r.type === "cut-off") && open?.test === r.test) open = null;
+  }
+  return open;
 }

@@ -70,16 +70,17 @@ export function foldRound(
   }
   const before = progress.done.size;
   const loadedPids = new Set<number>();
-  let running: { test: string; loaded: boolean } | null = null;
+  let running: { test: string; pid: number } | null = null;
   let moduleHung = false;
   for (const r of records) {
     if (r.type === "loaded") loadedPids.add(r.pid);
-    else if (r.type === "start") running = { test: r.test, loaded: loadedPids.has(r.pid) };
+    else if (r.type === "start") running = { test: r.test, pid: r.pid };
     else if (r.type === "end") {
       progress.done.set(r.test, { status: r.status, message: r.message });
       running = null;
     } else if (r.type === "cut-off") {
-      const loaded = running?.test === r.test ? running.loaded : true;
+      // Stopped while importing the module (no "loaded" from that process yet) or while running the test?
+      const loaded = running?.test === r.test ? loadedPids.has(running.pid) : true;
       progress.done.set(r.test, { status: "cut-off", message: STOP_MESSAGES.cutOff(r.afterMs, limitMs, loaded) });
       moduleHung ||= !loaded;
       running = null;

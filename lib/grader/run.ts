@@ -13,7 +13,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFil
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { ExerciseEntry } from "./catalog.js";
-import { formatRecord, GRADE_CONTEXT_KEY, logFileName, parseRecords, type GradeContext } from "./protocol.js";
+import { formatRecord, GRADE_CONTEXT_KEY, logFileName, parseRecords, runningTest, type GradeContext } from "./protocol.js";
 import { emptyProgress, exerciseResult, foldRound, gradeReport, type ExerciseProgress, type GradeReport } from "./results.js";
 import { gradingAliases, type Target } from "./target.js";
 
@@ -129,8 +129,8 @@ function startWatchdog(exercises: readonly ExerciseEntry[], logDir: string, opti
       } catch {
         continue;
       }
-      const last = records[records.length - 1];
-      if (last?.type !== "start") continue;
+      const last = runningTest(records);
+      if (last === null) continue;
       const afterMs = Date.now() - last.t;
       const key = `${e.id}\u0000${last.test}\u0000${last.t}`;
       if (afterMs <= options.timeoutMs + GRADE_DEFAULTS.graceMs || killed.has(key)) continue;

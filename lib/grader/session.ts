@@ -69,7 +69,8 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
     state = recordGrade(before, fresh, new Date());
     // The first failed grade of an exercise shows its first hint, and counts it as shown.
     for (const e of fresh.exercises) {
-      if (e.points < e.maxPoints && exerciseState(state, e.id).hintsShown === 0) state = withHintsShown(state, e.id, 1);
+      const hasHints = (catalog.find((c) => c.id === e.id)?.hints.length ?? 0) > 0;
+      if (hasHints && e.points < e.maxPoints && exerciseState(state, e.id).hintsShown === 0) state = withHintsShown(state, e.id, 1);
     }
     saveState(options.statePath, state);
   }

@@ -40,6 +40,7 @@ export function exercise<M>(id: string, load: () => Promise<M>): GradedExercise<
   if (context) fc.configureGlobal({ seed: context.seed });
   const names = new Set<string>();
   let loaded: M | null = null;
+  let loadStuck = false;
 
   const register = (kind: TestKind, name: string, points: number, body: (module: M) => void | Promise<void>): void => {
     if (names.has(name)) throw new Error(`${id}: two graded tests are named "${name}"`);
@@ -55,16 +56,22 @@ export function exercise<M>(id: string, load: () => Promise<M>): GradedExercise<
       const started = Date.now();
       write({ type: "start", test: name, pid: process.pid, t: started });
       try {
+        if (loadStuck) throw new NotRun("not run: importing your module never finished in an earlier test (a top-level await that never settles?)");
         await withinLimit(async () => {
           if (loaded === null) {
-            loaded = await loadModule(load);
+            loadStuck = true; // until the import settles: if the time limit strikes first, it hangs
+            try {
+              loaded = await loadModule(load);
+            } finally {
+              loadStuck = false;
+            }
             write({ type: "loaded", pid: process.pid });
           }
           await body(loaded);
         }, timeoutMs);
         write({ type: "end", test: name, status: "passed", message: "", ms: Date.now() - started });
       } catch (err) {
-        const status = err instanceof TimeLimitError ? "timed-out" : "failed";
+        const status = err instanceof TimeLimitError ? "timed-out" : err instanceof NotRun ? "not-run" : "failed";
         write({ type: "end", test: name, status, message: describeFailure(err), ms: Date.now() - started });
         throw err;
       }
@@ -76,7 +83,10 @@ export function exercise<M>(id: string, load: () => Promise<M>): GradedExercise<
   };
 }
 
-class TimeLimitError extends Error {}
+/** A failure the helper itself reports: its message is the whole story (no stack frame to point at). */
+class GradingNote extends Error {}
+class TimeLimitError extends GradingNote {}
+class NotRun extends GradingNote {}
 
 async function withinLimit(run: () => Promise<void>, limitMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -97,18 +107,22 @@ async function loadModule<M>(load: () => Promise<M>): Promise<M> {
   try {
     return await load();
   } catch (err) {
-    throw new Error(`your module could not be loaded: ${describeFailure(err)}`);
+    throw new GradingNote(`your module could not be loaded: ${describeFailure(err)}`);
   }
 }
 
 /** The message a student sees: the error's message, plus where in their code it was thrown for non-assertions. */
 export function describeFailure(err: unknown): string {
   if (!(err instanceof Error)) return `threw a non-Error value: ${String(err)}`;
+  if (err instanceof GradingNote) return err.message;
   if (/^Property failed/.test(err.message)) return describePropertyFailure(err);
   const isAssertion = err.name === "AssertionError";
   const message = err.name && err.name !== "Error" && !isAssertion ? `${err.name}: ${err.message}` : err.message;
   if (isAssertion || isNotImplementedMessage(message)) return message;
-  const frame = (err.stack ?? "").split("\n").find((l) => /^\s+at /.test(l) && !/node_modules|node:|test\/exercises\//.test(l));
+  // The first frame in a source file that is not the workbench's (node_modules, node:, lib/, the graded tests).
+  const frame = (err.stack ?? "")
+    .split("\n")
+    .find((l) => /^\s+at .*:\d+:\d+\)?$/.test(l) && !/node_modules|node:|\/lib\/|test\/exercises\//.test(l));
   return frame ? `${message}\n    ${frame.trim().replace(process.cwd() + "/", "")}` : message;
 }
 
@@ -121,5 +135,6 @@ function describePropertyFailure(err: Error): string {
   const head = lines[0]!.replace(/\s*$/, "");
   const counterexample = lines.find((l) => l.startsWith("Counterexample:")) ?? "";
   const because = err.cause !== undefined ? describeFailure(err.cause) : (lines.find((l) => l.startsWith("Got error:")) ?? "");
+  if (isNotImplementedMessage(because)) return because; // the counterexample says nothing about a stub
   return [head, counterexample, because ? `Failed because: ${because}` : ""].filter(Boolean).join("\n");
 }
