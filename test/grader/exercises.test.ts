@@ -21,6 +21,7 @@ const REFERENCE_FUNCTIONS: Record<string, string[]> = {
   "02-symbol-budget": ["spreadRankToSymbols", "strictBudgetPrefix", "repoMap"],
   "04-search-replace": ["searchReplace", "exactLineMatches", "uniformMissingIndent"],
   "05-commit-plan": ["commitPlan"],
+  "06-trace-the-path": ["replaceMostSimilarChunk"],
 };
 
 /** The committed version of a file, when git knows it (the working copy may hold a student's edits). */
