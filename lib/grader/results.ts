@@ -14,6 +14,8 @@ export interface TestResult {
   maxPoints: number;
   /** Empty when passed; otherwise why it failed (the assertion message, the error, or what stopped it). */
   message: string;
+  /** How long it ran (milliseconds), when it ran to the end. */
+  ms?: number;
 }
 
 export interface ExerciseResult {
@@ -37,7 +39,7 @@ export interface GradeReport {
 /** What is known about one exercise between rounds. */
 export interface ExerciseProgress {
   declared: { test: string; points: number; kind: TestKind }[];
-  done: Map<string, { status: TestStatus; message: string }>;
+  done: Map<string, { status: TestStatus; message: string; ms?: number }>;
 }
 
 export function emptyProgress(): ExerciseProgress {
@@ -76,7 +78,7 @@ export function foldRound(
     if (r.type === "loaded") loadedPids.add(r.pid);
     else if (r.type === "start") running = { test: r.test, pid: r.pid };
     else if (r.type === "end") {
-      progress.done.set(r.test, { status: r.status, message: r.message });
+      progress.done.set(r.test, { status: r.status, message: r.message, ms: r.ms });
       running = null;
     } else if (r.type === "cut-off") {
       // Stopped while importing the module (no "loaded" from that process yet) or while running the test?
@@ -106,7 +108,9 @@ export function exerciseResult(id: string, title: string, progress: ExerciseProg
   const tests = progress.declared.map((d): TestResult => {
     const done = progress.done.get(d.test) ?? { status: "not-run" as const, message: STOP_MESSAGES.notReached("never started") };
     const passed = done.status === "passed";
-    return { name: d.test, kind: d.kind, passed, status: done.status, points: passed ? d.points : 0, maxPoints: d.points, message: passed ? "" : done.message };
+    const t: TestResult = { name: d.test, kind: d.kind, passed, status: done.status, points: passed ? d.points : 0, maxPoints: d.points, message: passed ? "" : done.message };
+    if (done.ms !== undefined) t.ms = done.ms;
+    return t;
   });
   const result: ExerciseResult = {
     id,

@@ -29,7 +29,7 @@ export interface GradeRunOptions {
   onStatus?: (line: string) => void;
 }
 
-export const GRADE_DEFAULTS = Object.freeze({ timeoutMs: 3000, seed: 20261130, graceMs: 1000, pollMs: 100 });
+export const GRADE_DEFAULTS = Object.freeze({ timeoutMs: 5000, seed: 20261130, graceMs: 1000, pollMs: 100 });
 
 /** Grades the given exercises of `target`; never throws for anything the student's code does. */
 export async function runGrading(options: GradeRunOptions): Promise<GradeReport> {

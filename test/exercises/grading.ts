@@ -19,7 +19,7 @@ declare module "vitest" {
   }
 }
 
-const DEFAULT_TIMEOUT_MS = 3000;
+const DEFAULT_TIMEOUT_MS = 5000;
 
 export interface GradedExercise<M> {
   /** An example-based test worth `points`. */

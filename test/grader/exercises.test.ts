@@ -19,9 +19,11 @@ const EXERCISES = listExercises(ROOT);
 const REFERENCE_FUNCTIONS: Record<string, string[]> = {
   "01-pagerank": ["teachingPageRank", "teachingPageRankStep", "teachingPageRankLeaky", "repoMap"],
   "02-symbol-budget": ["spreadRankToSymbols", "strictBudgetPrefix", "repoMap"],
+  "03-map-search": ["aiderMapSearch", "aiderRankedTagsMap"],
   "04-search-replace": ["searchReplace", "exactLineMatches", "uniformMissingIndent"],
   "05-commit-plan": ["commitPlan"],
   "06-trace-the-path": ["replaceMostSimilarChunk"],
+  "07-token-estimate": ["sampledTokenCount"],
 };
 
 /** The committed version of a file, when git knows it (the working copy may hold a student's edits). */

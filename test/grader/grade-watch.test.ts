@@ -17,7 +17,7 @@ async function waitFor(read: () => string, pattern: RegExp, ms: number): Promise
 }
 
 describe("grading the student's own exercises", () => {
-  it("records progress and the hint shown; --watch grades again on save; Ctrl-C ends with the last grade's status", async () => {
+  it("records progress and the hint shown; --watch grades again on save; Ctrl-C ends with the last grade's status", { timeout: 300_000 }, async () => {
     const root = fakeCheckout({ "05-commit-plan": "stub" });
     const progress = (): Record<string, { hintsShown: number; done: boolean; lastPoints: number }> =>
       (JSON.parse(readFileSync(join(root, ".workbench", "progress.json"), "utf8")) as { exercises: never }).exercises;

@@ -7,6 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeF
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { listExercises } from "../../lib/grader/catalog.js";
+import type { GradeReport } from "../../lib/grader/results.js";
 import { stubFromSolution } from "../../lib/grader/stubs.js";
 
 export const ROOT = resolve(__dirname, "../..");
@@ -32,6 +33,22 @@ export function runCli(args: string[]): Promise<{ code: number | null; out: stri
     child.on("close", (code) => done({ code, out, err }));
   });
 }
+
+/** Runs `workbench grade … --json <temp file>` and parses the report it wrote. */
+export async function gradeWithReport(args: string[]): Promise<{ code: number | null; out: string; err: string; report: GradeReport }> {
+  const json = join(mkdtempSync(join(tmpdir(), "wb-grade-")), "report.json");
+  const r = await runCli(["grade", ...args, "--json", json]);
+  let report: GradeReport;
+  try {
+    report = JSON.parse(readFileSync(json, "utf8")) as GradeReport;
+  } catch {
+    throw new Error(`grade wrote no report (exit ${r.code}):\n${r.out}\n${r.err}`);
+  }
+  return { ...r, report };
+}
+
+/** Each end-to-end test runs whole grades in child processes: minutes on a loaded machine, not the unit-test 30 s. */
+export const SLOW = { timeout: 300_000 };
 
 /**
  * A throwaway checkout for tests that touch a student's files or progress: its own package.json, exercises/ and
