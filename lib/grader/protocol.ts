@@ -32,7 +32,7 @@ export type GradeRecord =
   | { type: "declare"; test: string; points: number; kind: TestKind }
   | { type: "start"; test: string; pid: number; t: number }
   | { type: "loaded"; pid: number }
-  | { type: "end"; test: string; status: "passed" | "failed" | "timed-out" | "not-run"; message: string; ms: number }
+  | { type: "end"; test: string; status: "passed" | "failed" | "timed-out" | "not-run"; message: string; ms: number; output?: string }
   | { type: "cut-off"; test: string; afterMs: number };
 
 /** The log file of one exercise. */

@@ -27,6 +27,7 @@ export interface TextReportContext {
 }
 
 const MAX_MESSAGE_LINES = 12;
+const MAX_OUTPUT_LINES = 8;
 
 /** The table and the total. */
 export function formatTable(report: GradeReport, context: TextReportContext = {}): string {
@@ -72,6 +73,7 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
       for (const t of failing) {
         out.push(`  ✗ ${t.name} (${t.maxPoints} ${t.maxPoints === 1 ? "point" : "points"}${t.status === "failed" ? "" : `, ${t.status}`})`);
         out.push(...indentMessage(t.message, "      "));
+        if (t.output) out.push("      your code printed:", ...indentMessage(t.output.replace(/\n$/, ""), "        ", MAX_OUTPUT_LINES));
       }
     }
     const h = context.hintFor?.(e.id);
@@ -88,9 +90,9 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
   return out.length ? out.join("\n") + "\n" : "";
 }
 
-function indentMessage(message: string, pad: string): string[] {
+function indentMessage(message: string, pad: string, max = MAX_MESSAGE_LINES): string[] {
   const lines = message.split("\n");
-  const shown = lines.slice(0, MAX_MESSAGE_LINES).map((l) => pad + l);
-  if (lines.length > MAX_MESSAGE_LINES) shown.push(`${pad}… (${lines.length - MAX_MESSAGE_LINES} more lines in --json)`);
+  const shown = lines.slice(0, max).map((l) => pad + l);
+  if (lines.length > max) shown.push(`${pad}… (${lines.length - max} more lines in --json)`);
   return shown;
 }

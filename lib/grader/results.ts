@@ -16,6 +16,8 @@ export interface TestResult {
   message: string;
   /** How long it ran (milliseconds), when it ran to the end. */
   ms?: number;
+  /** What the student's code printed (console.log and friends) during the test, if anything. */
+  output?: string;
 }
 
 export interface ExerciseResult {
@@ -39,7 +41,7 @@ export interface GradeReport {
 /** What is known about one exercise between rounds. */
 export interface ExerciseProgress {
   declared: { test: string; points: number; kind: TestKind }[];
-  done: Map<string, { status: TestStatus; message: string; ms?: number }>;
+  done: Map<string, { status: TestStatus; message: string; ms?: number; output?: string }>;
 }
 
 export function emptyProgress(): ExerciseProgress {
@@ -78,7 +80,7 @@ export function foldRound(
     if (r.type === "loaded") loadedPids.add(r.pid);
     else if (r.type === "start") running = { test: r.test, pid: r.pid };
     else if (r.type === "end") {
-      progress.done.set(r.test, { status: r.status, message: r.message, ms: r.ms });
+      progress.done.set(r.test, { status: r.status, message: r.message, ms: r.ms, ...(r.output ? { output: r.output } : {}) });
       running = null;
     } else if (r.type === "cut-off") {
       // Stopped while importing the module (no "loaded" from that process yet) or while running the test?
@@ -110,6 +112,7 @@ export function exerciseResult(id: string, title: string, progress: ExerciseProg
     const passed = done.status === "passed";
     const t: TestResult = { name: d.test, kind: d.kind, passed, status: done.status, points: passed ? d.points : 0, maxPoints: d.points, message: passed ? "" : done.message };
     if (done.ms !== undefined) t.ms = done.ms;
+    if (done.output) t.output = done.output;
     return t;
   });
   const result: ExerciseResult = {

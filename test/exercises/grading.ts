@@ -8,6 +8,7 @@
  */
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
+import { formatWithOptions } from "node:util";
 import fc from "fast-check";
 import { inject, it } from "vitest";
 import { formatRecord, GRADE_CONTEXT_KEY, logFileName, type GradeContext, type GradeRecord, type TestKind } from "../../lib/grader/protocol.js";
@@ -55,6 +56,7 @@ export function exercise<M>(id: string, load: () => Promise<M>): GradedExercise<
     it(title, async () => {
       const started = Date.now();
       write({ type: "start", test: name, pid: process.pid, t: started });
+      const output = captureConsole();
       try {
         if (loadStuck) throw new NotRun("not run: importing your module never finished in an earlier test (a top-level await that never settles?)");
         await withinLimit(async () => {
@@ -69,10 +71,10 @@ export function exercise<M>(id: string, load: () => Promise<M>): GradedExercise<
           }
           await body(loaded);
         }, timeoutMs);
-        write({ type: "end", test: name, status: "passed", message: "", ms: Date.now() - started });
+        write({ type: "end", test: name, status: "passed", message: "", ms: Date.now() - started, output: output.stop() });
       } catch (err) {
         const status = err instanceof TimeLimitError ? "timed-out" : err instanceof NotRun ? "not-run" : "failed";
-        write({ type: "end", test: name, status, message: describeFailure(err), ms: Date.now() - started });
+        write({ type: "end", test: name, status, message: describeFailure(err), ms: Date.now() - started, output: output.stop() });
         throw err;
       }
     });
@@ -80,6 +82,29 @@ export function exercise<M>(id: string, load: () => Promise<M>): GradedExercise<
   return {
     test: (name, points, body) => register("example", name, points, body),
     property: (name, points, body) => register("property", name, points, body),
+  };
+}
+
+const OUTPUT_LIMIT = 4000;
+const CONSOLE_METHODS = ["log", "info", "warn", "error", "debug"] as const;
+
+/**
+ * Collects what the student's code prints while a test runs (vitest would otherwise swallow it), up to a limit;
+ * `stop()` restores the console and returns the text.
+ */
+function captureConsole(): { stop(): string } {
+  let text = "";
+  const saved = CONSOLE_METHODS.map((m) => console[m]);
+  for (const m of CONSOLE_METHODS) {
+    console[m] = (...args: unknown[]) => {
+      if (text.length < OUTPUT_LIMIT) text += formatWithOptions({ depth: 4, breakLength: 120 }, ...args) + "\n";
+    };
+  }
+  return {
+    stop() {
+      CONSOLE_METHODS.forEach((m, i) => (console[m] = saved[i]!));
+      return text.length > OUTPUT_LIMIT ? text.slice(0, OUTPUT_LIMIT) + "…\n" : text;
+    },
   };
 }
 

@@ -52,6 +52,8 @@ describe("workbench grade: partial work and misbehaving code", () => {
     expect(exits.length).toBeGreaterThan(0);
     for (const t of exits) expect(t.message).toMatch(/process\.exit unexpectedly called with "3"/);
     expect(symbols.points, "strictBudgetPrefix's tests still pass").toBeGreaterThan(0);
+    expect(exits[0]!.output, "what the code printed before exiting is kept").toMatch(/^\[ 'A', 'B' \] Map\(2\) \{/);
+    expect(out).toContain("      your code printed:\n        [ 'A', 'B' ] Map(2)");
 
     const stuck = byId(report, "04-search-replace");
     expect(stuck.points).toBe(0);
