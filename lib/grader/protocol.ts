@@ -19,6 +19,9 @@ export interface GradeContext {
 
 export const GRADE_CONTEXT_KEY = "workbenchGrade";
 
+/** How a test's message starts when the graded folder lacks the exercise's file (a submission without it). */
+export const MISSING_FILE_MESSAGE = "there is nothing to grade: the graded folder has no";
+
 export type TestKind = "example" | "property";
 
 /**

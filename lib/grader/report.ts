@@ -2,18 +2,20 @@
  * The grade as text for a terminal: a table (exercise, tests passed/total, points, status), the total, and for
  * every exercise that is not done, each failing test's name and message followed by the hint to read next.
  */
+import { MISSING_FILE_MESSAGE } from "./protocol.js";
 import type { Hint } from "./readme.js";
 import type { ExerciseResult, GradeReport } from "./results.js";
 import type { ExerciseState } from "./state.js";
 import { isNotImplementedMessage } from "./stubs.js";
 
-export type ExerciseStatus = "done" | "in progress" | "not started" | "error";
+export type ExerciseStatus = "done" | "in progress" | "not started" | "no file" | "error";
 
 /** What the table says about one exercise. */
 export function exerciseStatus(e: ExerciseResult): ExerciseStatus {
   if (e.error !== undefined) return "error";
   if (e.maxPoints > 0 && e.points === e.maxPoints) return "done";
   if (e.points === 0 && e.tests.every((t) => isNotImplementedMessage(t.message))) return "not started";
+  if (e.points === 0 && e.tests.every((t) => t.message.startsWith(MISSING_FILE_MESSAGE))) return "no file";
   return "in progress";
 }
 
@@ -63,6 +65,10 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
       continue;
     }
     const failing = e.tests.filter((t) => !t.passed);
+    if (status === "no file") {
+      out.push(`${e.id} — ${e.title}`, `  ${failing[0]!.message}`);
+      continue;
+    }
     if (status === "not started") {
       const fns = [...new Set(failing.flatMap((t) => [...t.message.matchAll(/not implemented: ([\w$]+)/g)].map((m) => m[1]!)))];
       out.push(`${e.id} — ${e.title}`);
@@ -70,11 +76,11 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
     } else {
       out.push(`${e.id} — ${e.title}`);
       out.push(`  ${failing.length} of ${e.tests.length} tests fail:`);
-      for (const t of failing) {
+      failing.forEach((t, i) => {
         out.push(`  ✗ ${t.name} (${t.maxPoints} ${t.maxPoints === 1 ? "point" : "points"}${t.status === "failed" ? "" : `, ${t.status}`})`);
-        out.push(...indentMessage(t.message, "      "));
+        out.push(...(i > 0 && t.message === failing[i - 1]!.message ? ["      (the same message)"] : indentMessage(t.message, "      ")));
         if (t.output) out.push("      your code printed:", ...indentMessage(t.output.replace(/\n$/, ""), "        ", MAX_OUTPUT_LINES));
-      }
+      });
     }
     const h = context.hintFor?.(e.id);
     if (h) {

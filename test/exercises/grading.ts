@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { formatWithOptions } from "node:util";
 import fc from "fast-check";
 import { inject, it } from "vitest";
-import { formatRecord, GRADE_CONTEXT_KEY, logFileName, type GradeContext, type GradeRecord, type TestKind } from "../../lib/grader/protocol.js";
+import { formatRecord, GRADE_CONTEXT_KEY, logFileName, MISSING_FILE_MESSAGE, type GradeContext, type GradeRecord, type TestKind } from "../../lib/grader/protocol.js";
 import { isNotImplementedMessage } from "../../lib/grader/stubs.js";
 
 declare module "vitest" {
@@ -132,6 +132,8 @@ async function loadModule<M>(load: () => Promise<M>): Promise<M> {
   try {
     return await load();
   } catch (err) {
+    const missing = /Cannot find (?:package|module) '@target\/([^']+)'/.exec(err instanceof Error ? err.message : "");
+    if (missing) throw new GradingNote(`${MISSING_FILE_MESSAGE} ${missing[1]!.replace(/\.js$/, ".ts")}`);
     throw new GradingNote(`your module could not be loaded: ${describeFailure(err)}`);
   }
 }

@@ -35,7 +35,7 @@ describe("workbench grade: partial work and misbehaving code", () => {
     expect(code).toBe(1);
   });
 
-  it("an endless loop is cut off with a clear message; process.exit and a module that never loads fail only their tests; the other exercises are graded", SLOW, async () => {
+  it("an endless loop is cut off with a clear message; process.exit and a module that never loads fail only their tests; missing files are said to be missing; the other exercises are graded", SLOW, async () => {
     const { out, err, report } = await grade(["--target", join(FIXTURES, "misbehaving"), "--timeout", "2000"]);
     const pagerank = byId(report, "01-pagerank");
     const loops = pagerank.tests.filter((t) => t.status === "cut-off");
@@ -59,6 +59,12 @@ describe("workbench grade: partial work and misbehaving code", () => {
     expect(stuck.points).toBe(0);
     expect(stuck.tests[0]!.status).toBe("timed-out");
     expect(stuck.tests.slice(1).every((t) => t.status === "not-run" && /never finished/.test(t.message))).toBe(true);
+
+    // the fixture has no 03, 06 or 07: a submission without them gets 0 and says so, no stack trace
+    for (const id of ["03-map-search", "06-trace-the-path", "07-token-estimate"]) {
+      expect(byId(report, id).tests.every((t) => t.message.startsWith("there is nothing to grade: the graded folder has no " + id + "/")), id).toBe(true);
+      expect(out).toMatch(new RegExp(`${id}\\s+0/\\d+\\s+0/\\d+\\s+no file`));
+    }
 
     const plan = byId(report, "05-commit-plan");
     expect(plan.points).toBe(plan.maxPoints);
