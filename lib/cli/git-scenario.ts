@@ -30,7 +30,7 @@ Scenario (JSON):
     "dirty":  {path: content | null},   the user's uncommitted changes (null: deleted)
     "chat":   [path…],                  files added to the chat
     "edited": {path: content}           the turn's edits as whole new contents, or
-    "edits":  [[path, search, replace]…] SEARCH/REPLACE blocks (not available yet; see lib/git/README.md)
+    "edits":  [[path, search, replace]…] SEARCH/REPLACE blocks (Aider's apply_edits, lib/editblock)
     "options": { autoCommits, dirtyCommits, dryRun, gitEnabled, attributeAuthor, attributeCommitter,
                  attributeCoAuthoredBy, attributeCommitMessageAuthor, attributeCommitMessageCommitter,
                  modelName, gitCommitVerify },

@@ -3,12 +3,14 @@
  * (`apply_edits_dry_run`), names each edit's path, and applies the allowed edits through the turn's file access
  * (whose `write` is a no-op in dry run, like Aider's `io.write_text`). The turn owns permission, dirty commits and the
  * auto commit; the format only edits. `wholeFileFormat` writes whole new contents (Aider's "whole" edit format);
- * SEARCH/REPLACE comes from lib/editblock's production path.
+ * `editBlockFormat` is SEARCH/REPLACE through lib/editblock's `applyEdits` (Aider's EditBlockCoder).
  */
 import { requireRecord, requireString } from "../core/validate.js";
+import { applyEdits } from "../editblock/aider-apply.js";
+import type { EditBlock } from "../editblock/aider-parse.js";
 import { checkSandboxPath } from "./sandbox.js";
 
-/** The file access a format gets: sandbox-checked paths; `write` does nothing in dry run. */
+/** The file access a format gets (lib/editblock's `EditFileSystem`): sandbox-checked paths; `write` does nothing in dry run. */
 export interface TurnFiles {
   read(path: string): string | null;
   write(path: string, content: string): void;
@@ -51,4 +53,19 @@ export function wholeFileEdits(where: string, edited: unknown): WholeFileEdit[] 
     path: checkSandboxPath(where, `edited[${JSON.stringify(path)}]`, path),
     content: requireString(where, `edited[${JSON.stringify(path)}]`, content),
   }));
+}
+
+/**
+ * Aider's EditBlockCoder: `resolve` is `apply_edits(edits, dry_run=True)` (re-targets an edit whose SEARCH is not in
+ * its file to the first chat file that takes it), `apply` is `apply_edits(edits)` — run with dry_run False even in
+ * a dry run, as Aider does, its writes dropped by `TurnFiles` — returning the failure message Aider reflects.
+ * `chatFiles` is read at each call: `allowed_to_edit` adds files to the chat between the two.
+ */
+export function editBlockFormat(chatFiles: () => readonly string[]): EditFormat<EditBlock> {
+  return Object.freeze({
+    name: "editblock",
+    resolve: (edits: readonly EditBlock[], files: TurnFiles) => applyEdits(edits, files, { chatFiles: chatFiles(), dryRun: true }).updated,
+    pathOf: (edit: EditBlock) => edit.path,
+    apply: (edits: readonly EditBlock[], files: TurnFiles) => applyEdits(edits, files, { chatFiles: chatFiles() }).error,
+  });
 }

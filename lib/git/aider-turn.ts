@@ -11,6 +11,7 @@ import type { EditFormat, TurnFiles } from "./aider-edit-format.js";
 import { AiderLog, type AiderMessage } from "./aider-io.js";
 import type { AiderSession } from "./aider-session.js";
 import { GitError } from "./git-cli.js";
+import { PythonError } from "../core/pyerror.js";
 
 export interface TurnResult {
   /** The edit format used. */
@@ -124,14 +125,21 @@ export async function runTurn<E>(session: AiderSession, format: EditFormat<E>, e
     const failure = await format.apply(kept, files);
     if (failure !== null) {
       log.error("The LLM did not conform to the edit format.");
+      log.note("Aider prints the link to its edit-errors help page here");
       log.output(failure);
       result.reflected = failure;
     } else {
       for (const p of result.edited) log.output(session.dryRun ? `Did not apply edit to ${p} (--dry-run)` : `Applied edit to ${p}`);
     }
   } catch (err) {
-    if (!(err instanceof GitError)) throw err;
-    log.error(err.stderr.trim() || err.message); // a git error: printed, edited returned, no reflection
+    if (err instanceof GitError) {
+      log.error(err.stderr.trim() || err.message); // a git error: printed, edited returned, no reflection
+    } else if (err instanceof PythonError) {
+      // where Aider's own code would raise: "Exception while updating files:", the text reflected, edited returned
+      log.error("Exception while updating files:");
+      log.error(err.pythonMessage);
+      result.reflected = err.pythonMessage;
+    } else throw err;
   }
 
   if (result.edited.length > 0) await autoCommit(session, log, result);

@@ -96,14 +96,10 @@ export class Sandbox {
     return existsSync(this.resolve(rel));
   }
 
-  /** The file's text, or null if it does not exist. */
+  /** The file's text, or null if it does not exist or is not a file (Aider's `read_text` gives None then). */
   read(rel: string): string | null {
-    try {
-      return readFileSync(this.resolve(rel), "utf8");
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw err;
-    }
+    const bytes = this.readBytes(rel);
+    return bytes === null ? null : bytes.toString("utf8");
   }
 
   /** The file's bytes, or null if it does not exist. */
@@ -124,8 +120,17 @@ export class Sandbox {
       rmSync(abs, { force: true });
       return;
     }
-    mkdirSync(dirname(abs), { recursive: true });
-    writeFileSync(abs, content, "utf8");
+    if (existsSync(abs) && !lstatSync(abs).isFile() && !lstatSync(abs).isSymbolicLink()) {
+      throw new WorkbenchInputError("sandbox", "path", "is refused: it names a directory, not a file", rel);
+    }
+    try {
+      mkdirSync(dirname(abs), { recursive: true });
+      writeFileSync(abs, content, "utf8");
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (!code) throw err;
+      throw new WorkbenchInputError("sandbox", "path", `cannot be written (${code}: a parent is a file?)`, rel);
+    }
   }
 
   /** Aider's `touch_file`: creates parents and an empty file if missing; false when the file system refuses. */

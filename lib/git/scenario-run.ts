@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { slashCommit, type CommitResult } from "./aider-commit.js";
 import { AiderLog, type AiderMessage } from "./aider-io.js";
-import { wholeFileFormat, type EditFormat } from "./aider-edit-format.js";
+import { editBlockFormat, wholeFileFormat } from "./aider-edit-format.js";
 import { AiderSession, checkGitOptions, type GitOptions } from "./aider-session.js";
 import { runTurn, type TurnResult } from "./aider-turn.js";
 import { undo, type UndoResult } from "./aider-undo.js";
@@ -64,8 +64,6 @@ export interface RunOptions {
   withPatch?: boolean;
   /** Keep the sandbox directory (its path is reported). */
   keep?: boolean;
-  /** The SEARCH/REPLACE edit format (lib/editblock's production path); without it `edits` is refused. */
-  editblock?: EditFormat<[string, string, string]>;
 }
 
 /** Runs `scenario` in a fresh sandbox. */
@@ -197,20 +195,14 @@ class ScenarioRun {
     const chat = [...session.chat];
     const before = await repoState(box.git);
     const D = dirtyPaths(before);
-    const targets = edits.kind === "whole" ? edits.edits.map((e) => e.path) : edits.edits.map((e) => e[0]);
+    const targets = edits.kind === "whole" ? edits.edits.map((e) => e.path) : edits.edits.map((e) => e.path);
     const watched = [...new Set([...D, ...targets])];
     const read = (p: string) => box.readBytes(p);
     const snapBefore = await snapshotFiles(box.git, read, watched);
-    let turn: TurnResult;
-    if (edits.kind === "whole") turn = await runTurn(session, wholeFileFormat, edits.edits);
-    else if (this.opts.editblock) turn = await runTurn(session, this.opts.editblock, edits.edits);
-    else {
-      throw new WorkbenchInputError(
-        "scenario",
-        "edits",
-        "(SEARCH/REPLACE blocks) are not available yet: lib/editblock's production apply_edits has not landed; give whole new contents as edited {path: content}",
-      );
-    }
+    const turn =
+      edits.kind === "whole"
+        ? await runTurn(session, wholeFileFormat, edits.edits)
+        : await runTurn(session, editBlockFormat(() => [...session.chat]), edits.edits);
     this.note(turn.dirtyCommit, "dirty commit (the user's changes)");
     this.note(turn.autoCommit, "Aider's edit");
     const commits = await this.commitsAfter(headBefore);

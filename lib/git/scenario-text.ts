@@ -104,6 +104,7 @@ function commitLines(c: StepCommit, n: number | null, ind: string): string[] {
 
 function messageLines(ms: readonly AiderMessage[]): string[] {
   if (ms.length === 0) return ["    (nothing)"];
+  const indent = (text: string): string => text.trimEnd().split("\n").join("\n      ").replace(/ +\n/g, "\n");
   return ms.map((m) => {
     switch (m.kind) {
       case "ask":
@@ -111,9 +112,9 @@ function messageLines(ms: readonly AiderMessage[]): string[] {
       case "note":
         return `    (workbench: ${m.text})`;
       case "output":
-        return `    ${m.text}`;
+        return `    ${indent(m.text)}`;
       default:
-        return `    [${m.kind}] ${m.text}`;
+        return `    [${m.kind}] ${indent(m.text)}`;
     }
   });
 }

@@ -11,12 +11,13 @@
 import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireArray, requireRecord, requireString, requireStringArray } from "../core/validate.js";
 import { COMMIT_SETTINGS_DEFAULTS, type CommitSettings } from "./aider-commit.js";
+import type { EditBlock } from "../editblock/aider-parse.js";
 import { wholeFileEdits, type WholeFileEdit } from "./aider-edit-format.js";
 import { GIT_OPTIONS_DEFAULTS, type Answers, type GitOptions } from "./aider-session.js";
 import { checkSandboxPath } from "./sandbox.js";
 
 /** The edits of one turn: whole new contents, or SEARCH/REPLACE blocks. */
-export type TurnEdits = { kind: "whole"; edits: WholeFileEdit[] } | { kind: "editblock"; edits: [string, string, string][] };
+export type TurnEdits = { kind: "whole"; edits: WholeFileEdit[] } | { kind: "editblock"; edits: EditBlock[] };
 
 export type ScenarioStep =
   | { do: "turn"; edits: TurnEdits; chat: string[] }
@@ -112,7 +113,8 @@ function turnEdits(prefix: string, rec: Record<string, unknown>): TurnEdits | nu
     const t = requireArray(W, p, b);
     if (t.length !== 3) throw new WorkbenchInputError(W, p, "must be [path, search, replace]", b);
     checkSandboxPath(W, `${p}[0]`, t[0]);
-    return [0, 1, 2].map((k) => requireString(W, `${p}[${k}]`, t[k])) as [string, string, string];
+    const [path, search, replace] = [0, 1, 2].map((k) => requireString(W, `${p}[${k}]`, t[k])) as [string, string, string];
+    return { path, search, replace };
   });
   return { kind: "editblock", edits: blocks };
 }

@@ -209,3 +209,48 @@ describe("dry run and untracked files", () => {
     });
   });
 });
+
+describe("SEARCH/REPLACE edits through lib/editblock's apply_edits", () => {
+  it("a failing block is reflected; the blocks that matched are written and committed first (§4 item 7)", async () => {
+    const sc = JSON.parse(readFileSync(new URL("../../lib/git/scenarios/search-replace.json", import.meta.url), "utf8")) as typeof seedExample;
+    await withKept(sc, (k) => {
+      const t = turnOf(k.report);
+      expect(t.format).toBe("editblock");
+      expect(t.turn.reflected).toMatch(/^# 1 SEARCH\/REPLACE block failed to match!\n\n## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in notes\.md\n/);
+      expect(t.turn.reflected).toContain("# The other 2 SEARCH/REPLACE blocks were applied successfully.");
+      const [dirty, aider] = k.commits();
+      expect([dirty!.files, aider!.files]).toEqual([["app.py", "notes.md"], ["app.py", "new.py"]]);
+      expect(k.show(aider!.sha, "app.py")).toBe(`${sc.dirty["app.py"]}\n\ndef farewell(name):\n    return 'Bye ' + name\n`);
+      expect(k.show(aider!.sha, "new.py")).toBe("from app import farewell\n\nprint(farewell('world'))\n");
+      expect(k.show(aider!.sha, "notes.md")).toBe(sc.dirty["notes.md"]); // the user's change, checkpointed; no edit
+      const row = t.comparison.rows.find((r) => r.field === "afterEdit")!;
+      expect([row.agree, row.reasons]).toEqual([false, ["the edit left notes.md identical to the last commit, so the Aider commit has no change for it"]]);
+    });
+  });
+
+  it("an edit whose SEARCH is only in a chat file is re-targeted there before permission is asked", async () => {
+    const sc = { files: { "app.py": "x = 1\n" }, chat: ["app.py"], edits: [["wrong.py", "x = 1\n", "x = 2\n"]] };
+    await withKept(sc, (k) => {
+      const t = turnOf(k.report).turn;
+      expect([t.requested, t.edited]).toEqual([["app.py"], ["app.py"]]);
+      expect(t.messages.some((m) => m.kind === "ask")).toBe(false);
+      expect(k.commits().map((c) => c.files)).toEqual([["app.py"]]);
+      expect(k.git("show", "HEAD:app.py")).toBe("x = 2\n");
+    });
+  });
+
+  it("dry run with a new-file block: Aider's failure message reads the missing file and raises; the exception is reflected", async () => {
+    const sc = { files: { "a.py": "a\n" }, dirty: { "a.py": "a\nuser\n" }, chat: ["a.py"], edits: [["new.py", "", "n = 1\n"]], options: { dryRun: true } };
+    await withKept(sc, (k) => {
+      const t = turnOf(k.report).turn;
+      expect(t.messages.filter((m) => m.kind === "error").map((m) => m.text)).toEqual([
+        "Exception while updating files:",
+        "'NoneType' object has no attribute 'splitlines'",
+      ]);
+      expect(t.reflected).toBe("'NoneType' object has no attribute 'splitlines'");
+      expect(t.edited).toEqual(["new.py"]);
+      expect(k.commits()).toEqual([]); // a.py is not in E, so no dirty commit; dry run: no Aider commit
+      expect(k.status()).toEqual(new Map([["a.py", " M"]])); // new.py was not created
+    });
+  });
+});

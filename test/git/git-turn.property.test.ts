@@ -38,6 +38,7 @@ const world = fc.record({
   dirtyCommits: fc.boolean(),
   dryRun: fc.boolean(),
   gitEnabled: mostly,
+  format: fc.constantFrom("whole", "editblock"),
 });
 
 describe("the real turn vs commitPlan (property, real git)", () => {
@@ -54,9 +55,13 @@ describe("the real turn vs commitPlan (property, real git)", () => {
           if (s !== "clean" && s !== "staged") dirty[p] = worktreeOf(p, s);
         }
         const before = (p: string) => (state.has(p) ? worktreeOf(p, state.get(p)!) : null);
-        const edited = Object.fromEntries(w.edited.map((p) => [p, `${before(p) ?? ""}aider edit of ${p}\n`]));
+        const edited = Object.fromEntries(w.edited.map((p) => [p, `${before(p) ?? ""}aider edit of ${p} (turn)\n`]));
+        // the same edits as SEARCH/REPLACE blocks: replace the last line (unique: it names the file), or create.
+        // (The added line must not END with the file name: Aider's strip_quoted_wrapping would drop it as a name line.)
+        const lastLine = (p: string) => (before(p) ?? "").split("\n").slice(-2).join("\n");
+        const edits = w.edited.map((p) => [p, lastLine(p), `${lastLine(p)}aider edit of ${p} (turn)\n`]);
         const options = { autoCommits: w.autoCommits, dirtyCommits: w.dirtyCommits, dryRun: w.dryRun, gitEnabled: w.gitEnabled };
-        const k = await runKept({ files, staged, dirty, chat: w.chat, edited, options, answers: { createNewFile: w.createNewFile, editFileNotInChat: w.editFileNotInChat } });
+        const k = await runKept({ files, staged, dirty, chat: w.chat, ...(w.format === "whole" ? { edited } : { edits }), options, answers: { createNewFile: w.createNewFile, editFileNotInChat: w.editFileNotInChat } });
         try {
           // allowed_to_edit (§3.4): in chat; else a new file if "Create new file?" is yes; else if the other question is yes
           const chat = new Set(w.chat);

@@ -73,6 +73,19 @@ describe("sandbox — symlinks that lead out", () => {
   });
 });
 
+describe("sandbox — files", () => {
+  it("refuses to write over a directory or below a file, in one clear error", async () => {
+    await withSandbox(async (box) => {
+      box.write("d/a.py", "x\n");
+      expect(() => box.write("d", "oops\n")).toThrow(/sandbox: path is refused: it names a directory, not a file/);
+      expect(() => box.write("d/a.py/b.py", "y\n")).toThrow(/sandbox: path cannot be written \(E(EXIST|NOTDIR)/);
+      expect([box.read("d"), box.read("missing"), box.read("d/a.py")]).toEqual([null, null, "x\n"]);
+      box.write("d/a.py", null);
+      expect(box.exists("d/a.py")).toBe(false);
+    });
+  });
+});
+
 describe("sandbox — hermetic git", () => {
   const saved = { ...process.env };
   afterEach(() => {

@@ -31,9 +31,9 @@ describe("parseScenario — bad input names the field", () => {
     await expect(runScenario(parseScenario({ options: { attributeAuthor: 1 } }))).rejects.toThrow(/settings\.attributeAuthor must be a boolean/);
   });
 
-  it("SEARCH/REPLACE edits are refused with a clear message until lib/editblock's apply_edits is wired in", async () => {
-    const sc = parseScenario({ files: { "a.py": "x = 1\n" }, chat: ["a.py"], edits: [["a.py", "x = 1\n", "x = 2\n"]] });
-    await expect(runScenario(sc)).rejects.toThrow(/SEARCH\/REPLACE blocks\) are not available yet/);
+  it("SEARCH/REPLACE triples become lib/editblock's edit blocks", () => {
+    const sc = parseScenario({ edits: [["a.py", "x = 1\n", "x = 2\n"]] });
+    expect(sc.steps).toEqual([{ do: "turn", chat: [], edits: { kind: "editblock", edits: [{ path: "a.py", search: "x = 1\n", replace: "x = 2\n" }] } }]);
   });
 });
 
