@@ -72,3 +72,19 @@ describe("attribution on real commits", () => {
     expect(dirty).toEqual(["Workbench User", "Workbench User", "Update a.py"]);
   });
 });
+
+describe("/commit", () => {
+  it("does nothing on a clean repository — untracked files do not make it dirty — and nothing without git", async () => {
+    const steps = [{ do: "commit" }, { do: "write", files: { "a.py": "a2\n" } }, { do: "commit", message: "  mine  " }];
+    await withKept({ files: { "a.py": "a\n" }, dirty: { "u.py": "u\n" }, steps }, (k) => {
+      const [first, , second] = k.report.steps;
+      expect(first!.do === "commit" && first!.result).toEqual({ kind: "nothing" });
+      expect(k.commits().map((c) => [c.files, c.message])).toEqual([[["a.py"], "mine"]]); // git commit -a: u.py stays out
+      expect(second!.do === "commit" && second!.result.kind).toBe("committed");
+      expect(k.status()).toEqual(new Map([["u.py", "??"]]));
+    });
+    await withKept({ files: { "a.py": "a\n" }, dirty: { "a.py": "b\n" }, options: { gitEnabled: false }, steps: [{ do: "commit" }] }, (k) => {
+      expect(k.commits()).toEqual([]);
+    });
+  });
+});
