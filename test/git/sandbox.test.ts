@@ -23,7 +23,7 @@ describe("sandbox paths — the lexical rules", () => {
   });
   it.each([
     ["", /the path is empty/],
-    ["/etc/passwd", /absolute paths escape the sandbox/],
+    ["/abs/passwd", /absolute paths escape the sandbox/],
     ["C:/x", /absolute paths/],
     ["../x", /'\.\.' would escape the sandbox/],
     ["a/../../b", /'\.\.' would escape/],

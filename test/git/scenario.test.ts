@@ -12,7 +12,7 @@ describe("parseScenario — bad input names the field", () => {
     ["edited and edits together", { edited: {}, edits: [] }, /edited cannot be given together with edits/],
     ["content not a string", { files: { "a.py": 1 } }, /files\["a\.py"\] must be a string \(the contents\)/],
     ["null outside dirty", { staged: { "a.py": null } }, /staged\["a\.py"\] must be a string/],
-    ["an absolute path", { files: { "/tmp/x": "" } }, /files\["\/tmp\/x"\] is refused: absolute paths escape the sandbox/],
+    ["an absolute path", { files: { "/abs/x": "" } }, /files\["\/abs\/x"\] is refused: absolute paths escape the sandbox/],
     ["a chat path with ..", { chat: ["a/../../b"] }, /chat\[0\] is refused: '\.\.' would escape the sandbox/],
     ["an edits block that is not a triple", { edits: [["a.py", "x"]] }, /edits\[0\] must be \[path, search, replace\]/],
     ["an edits path outside", { edits: [["../a.py", "x", "y"]] }, /edits\[0\]\[0\] is refused/],
