@@ -1,9 +1,10 @@
 /** Every `workbench` sub-command, in the order `--help` lists them. Later features add theirs here. */
 import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
+import { gitScenarioCommand } from "./git-scenario.js";
 import { gradeCommand } from "./grade.js";
 import { hintCommand } from "./hint.js";
 import { resetCommand } from "./reset.js";
 import { teachCommand } from "./teach.js";
 
-export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, gradeCommand, hintCommand, resetCommand];
+export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, gitScenarioCommand, gradeCommand, hintCommand, resetCommand];
