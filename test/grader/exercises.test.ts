@@ -5,7 +5,7 @@
  * the exercise asks for (the graded tests compare against those).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listExercises } from "../../lib/grader/catalog.js";
@@ -48,6 +48,15 @@ describe("the exercises", () => {
       expect(readme.sections.slice(0, 3)).toEqual(["Read first", "Task", "Hints"]);
       expect(readme.hints.length).toBeGreaterThanOrEqual(3);
       expect(readFileSync(e.readme, "utf8")).toContain(`grade ${e.number}`);
+    });
+
+    it.skipIf(!existsSync(join(ROOT, "notebooks")))("points to notebooks that exist (checked once notebooks/ exists)", () => {
+      const text = readFileSync(e.readme, "utf8");
+      const names = existsSync(join(ROOT, "notebooks")) ? readdirSync(join(ROOT, "notebooks")) : [];
+      for (const m of text.matchAll(/Notebook (\d+) in `notebooks\/`/g)) {
+        const prefix = m[1]!.padStart(2, "0") + "-";
+        expect(names.some((n) => n.startsWith(prefix) && n.endsWith(".ipynb")), `notebooks/${prefix}*.ipynb`).toBe(true);
+      }
     });
 
     it("has a solution with marked regions, and its stub in exercises/ is exactly the one made from it", () => {
