@@ -13,7 +13,7 @@ import { gradeSession, loadCatalog, type GradeSessionOptions } from "../grader/s
 import { resolveTarget, type Target } from "../grader/target.js";
 import { watchExercises } from "../grader/watch.js";
 import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
-import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths, integerOption } from "./exercise-options.js";
+import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths, integerOption, userCwd } from "./exercise-options.js";
 
 const USAGE = `Usage: workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE]
 
@@ -47,7 +47,7 @@ export const gradeCommand: Command = {
     const { root, state } = exercisePaths("grade", values);
     let target: Target;
     try {
-      target = resolveTarget(root, values.target ?? "exercises");
+      target = resolveTarget(root, values.target ?? "exercises", userCwd());
       loadCatalog(root, positionals);
     } catch (err) {
       if (err instanceof WorkbenchInputError) throw new UsageError(`grade: ${err.message.replace(/^\w+: /, "")}`);
@@ -78,9 +78,9 @@ async function gradeOnce(options: GradeSessionOptions, outputs: Outputs, io: Cli
   if (outputs.json !== undefined) {
     const json = JSON.stringify(report, null, 2) + "\n";
     if (outputs.json === "-") io.stdout(json);
-    else writeFileSync(resolve(outputs.json), json);
+    else writeFileSync(resolve(userCwd(), outputs.json), json);
   }
-  if (outputs.junit !== undefined) writeFileSync(resolve(outputs.junit), toJunitXml(report));
+  if (outputs.junit !== undefined) writeFileSync(resolve(userCwd(), outputs.junit), toJunitXml(report));
   return report;
 }
 

@@ -8,7 +8,7 @@
  */
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
-import { formatWithOptions } from "node:util";
+import { formatWithOptions, stripVTControlCharacters } from "node:util";
 import fc from "fast-check";
 import { inject, it } from "vitest";
 import { formatRecord, GRADE_CONTEXT_KEY, logFileName, MISSING_FILE_MESSAGE, type GradeContext, type GradeRecord, type TestKind } from "../../lib/grader/protocol.js";
@@ -140,6 +140,10 @@ async function loadModule<M>(load: () => Promise<M>): Promise<M> {
 
 /** The message a student sees: the error's message, plus where in their code it was thrown for non-assertions. */
 export function describeFailure(err: unknown): string {
+  return stripVTControlCharacters(describeError(err)).replace(/[ \t]+$/gm, "");
+}
+
+function describeError(err: unknown): string {
   if (!(err instanceof Error)) return `threw a non-Error value: ${String(err)}`;
   if (err instanceof GradingNote) return err.message;
   if (/^Property failed/.test(err.message)) return describePropertyFailure(err);
