@@ -2,6 +2,9 @@
 import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
 import { gitScenarioCommand } from "./git-scenario.js";
+import { gradeCommand } from "./grade.js";
+import { hintCommand } from "./hint.js";
+import { resetCommand } from "./reset.js";
 import { teachCommand } from "./teach.js";
 
-export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, gitScenarioCommand];
+export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, gitScenarioCommand, gradeCommand, hintCommand, resetCommand];
