@@ -1,4 +1,5 @@
-/** Every conformance suite, by name (each is the base name of a golden vector file in `../shared/golden/`). */
+/** Every conformance suite, by name (the golden vector file it reads is named in each suite's description). */
 import type { ConformanceSuite } from "./suite.js";
+import { renderTreeSuite } from "./suite-render-tree.js";
 
-export const SUITES: readonly ConformanceSuite[] = [];
+export const SUITES: readonly ConformanceSuite[] = [renderTreeSuite()];
