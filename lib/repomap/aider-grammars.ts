@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { Language, Parser, Query } from "web-tree-sitter";
 import { WorkbenchInputError } from "../core/errors.js";
 import { LANGUAGES, type LanguageSpec } from "./aider-languages.js";
@@ -19,7 +19,8 @@ export interface Grammar {
   readonly language: Language;
   readonly parser: Parser;
   readonly tagsQuery: Query;
-  readonly identifierQuery: Query;
+  /** Compiled on first use (only files with defs and no refs need it; compiling a query costs up to ~0.4 s). */
+  readonly identifierQuery: () => Query;
   /** Node type ids the renderer walks through when emulating Aider's grammar (see `LanguageSpec.aiderHidden`). */
   readonly aiderHiddenTypeIds: ReadonlySet<number>;
   /** Indices of tags patterns that name an `aiderHidden` type (disabled when emulating Aider's grammar). */
@@ -39,10 +40,21 @@ export function initTreeSitter(): Promise<void> {
   return initialised;
 }
 
-/** Resolves a package folder from `base` (a directory) with Node's module resolution. */
+/**
+ * Resolves a package folder from `base` (a directory) with Node's module resolution: through its package.json,
+ * or, for a package whose exports hide it, the nearest folder named like the package above its entry point.
+ */
 export function packageResolverFrom(base: string): (pkg: string) => string {
   const req = createRequire(join(resolve(base), "__resolve__.js"));
-  return (pkg) => dirname(req.resolve(`${pkg}/package.json`));
+  return (pkg) => {
+    try {
+      return dirname(req.resolve(`${pkg}/package.json`));
+    } catch {
+      let dir = dirname(req.resolve(pkg));
+      while (basename(dir) !== pkg && dirname(dir) !== dir) dir = dirname(dir);
+      return dir;
+    }
+  };
 }
 
 /** The named identifier types of a language: `identifier`, `*_identifier` and the spec's extras. */
@@ -72,8 +84,9 @@ export async function loadGrammar(spec: LanguageSpec, resolvePackageDir: (pkg: s
   const language = await Language.load(readFileSync(join(resolvePackageDir(spec.pkg), spec.wasm)));
   const source = spec.tagsQueries.map((q) => readFileSync(join(resolvePackageDir(q.pkg), q.path), "utf8")).join("\n");
   const tagsQuery = new Query(language, source);
-  const idents = identifierTypes(language, spec);
-  const identifierQuery = new Query(language, `[${idents.map((t) => `(${t})`).join(" ")}] @identifier`);
+  let identQuery: Query | undefined;
+  const identifierQuery = (): Query =>
+    (identQuery ??= new Query(language, `[${identifierTypes(language, spec).map((t) => `(${t})`).join(" ")}] @identifier`));
   const hidden = spec.aiderHidden ?? [];
   const aiderHiddenTypeIds = new Set<number>();
   for (const type of hidden) {
@@ -109,6 +122,19 @@ export class GrammarSet {
       this.loaded.set(spec.id, p);
     }
     return p;
+  }
+
+  /** The installed versions of web-tree-sitter and every grammar package ("?" when unreadable), for cache keys. */
+  versions(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const pkg of ["web-tree-sitter", ...new Set(LANGUAGES.map((l) => l.pkg))]) {
+      try {
+        out[pkg] = String((JSON.parse(readFileSync(join(this.resolveDir(pkg), "package.json"), "utf8")) as { version?: unknown }).version);
+      } catch {
+        out[pkg] = "?";
+      }
+    }
+    return out;
   }
 
   /** Loads every language (for callers that want failures up front). */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GrammarSet, type Grammar } from "../../lib/repomap/aider-grammars.js";
 import { LANGUAGES, languageById, languageForPath } from "../../lib/repomap/aider-languages.js";
-import { assembleTags, getTagsRaw, TAGS_DEFAULTS, type CapturedName, type RawTag } from "../../lib/repomap/aider-tags.js";
+import { assembleTags, getTagsRaw, TAGS_DEFAULTS, type CapturedName, type RawTag } from "../../lib/repomap/aider-tags-raw.js";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
 
 const FIXTURES = join(__dirname, "..", "fixtures");
