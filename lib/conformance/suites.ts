@@ -1,5 +1,11 @@
-/** Every conformance suite, by name (the golden vector file it reads is named in each suite's description). */
+/**
+ * Every conformance suite, by name (each is the base name of a golden vector file in `../shared/golden/`, except
+ * `render_tree`, which reads `treecontext-render.json`: the name issue 4 gives it, after Aider's function).
+ */
+import { editblockMiscSuite } from "./suite-editblock-misc.js";
+import { editblockParseSuite } from "./suite-editblock-parse.js";
+import { editblockReplaceSuite } from "./suite-editblock-replace.js";
 import type { ConformanceSuite } from "./suite.js";
 import { renderTreeSuite } from "./suite-render-tree.js";
 
-export const SUITES: readonly ConformanceSuite[] = [renderTreeSuite()];
+export const SUITES: readonly ConformanceSuite[] = [editblockReplaceSuite, editblockParseSuite, editblockMiscSuite, renderTreeSuite()];
