@@ -111,7 +111,10 @@ export function capturedNames(grammar: Grammar, root: Node, options: TagsOptions
 /** Every identifier leaf's text, in document order (for the backfill; `qualified_identifier` and such are not leaves). */
 export function identifierTexts(grammar: Grammar, root: Node): string[] {
   const out: string[] = [];
-  for (const c of grammar.identifierQuery().captures(root)) if (c.node.childCount === 0) out.push(c.node.text);
+  for (const c of grammar.identifierQuery().captures(root)) {
+    const node = c.node;
+    if (node.childCount === 0 && !node.isMissing) out.push(node.text); // not the empty nodes error recovery inserts
+  }
   return out;
 }
 
