@@ -6,6 +6,17 @@ import { editblockMiscSuite } from "./suite-editblock-misc.js";
 import { editblockParseSuite } from "./suite-editblock-parse.js";
 import { editblockReplaceSuite } from "./suite-editblock-replace.js";
 import type { ConformanceSuite } from "./suite.js";
+import { mapSearchSuite } from "./suite-map-search.js";
+import { pagerankSuite } from "./suite-pagerank.js";
+import { repomapRankingSuite } from "./suite-repomap-ranking.js";
 import { renderTreeSuite } from "./suite-render-tree.js";
 
-export const SUITES: readonly ConformanceSuite[] = [editblockReplaceSuite, editblockParseSuite, editblockMiscSuite, renderTreeSuite()];
+export const SUITES: readonly ConformanceSuite[] = [
+  editblockReplaceSuite,
+  editblockParseSuite,
+  editblockMiscSuite,
+  pagerankSuite,
+  mapSearchSuite,
+  repomapRankingSuite,
+  renderTreeSuite(),
+];
