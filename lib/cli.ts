@@ -3,9 +3,11 @@
  * `cli/registry.ts`; usage mistakes print one line and exit 2, bad input exits 2, never a stack trace for either.
  */
 import { realpathSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { WorkbenchInputError } from "./core/errors.js";
 import { UsageError, type CliIO } from "./cli/command.js";
+import { mapCommandConfig } from "./cli/map.js";
 import { COMMANDS } from "./cli/registry.js";
 
 export function mainHelp(): string {
@@ -66,6 +68,13 @@ function isMain(): boolean {
 }
 
 if (isMain()) {
+  // output piped into `head` and the like: a closed pipe ends the command quietly, never with a stack trace
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+  // grammar packages are found from this file's folder, wherever the command is run from
+  mapCommandConfig.packageBase = dirname(fileURLToPath(import.meta.url));
   runCli(process.argv.slice(2), processIO).then(
     (code) => {
       process.exitCode = code;

@@ -17,3 +17,5 @@ export * from "./aider-render-tree.js";
 export * from "./aider-files.js";
 export * from "./aider-scan-cache.js";
 export * from "./aider-scan.js";
+export * from "./aider-skeletons.js";
+export * from "./aider-repo-map.js";
