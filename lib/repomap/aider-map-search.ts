@@ -11,7 +11,7 @@ import { compareCodePoints } from "../core/pystr.js";
 import { requireArray, requireFinite, requireInteger } from "../core/validate.js";
 import { aiderToTree, type SkeletonRenderer } from "./aider-to-tree.js";
 import { sampledTokenCount, type TokenCounter } from "./aider-token-count.js";
-import { checkRankedEntry, entryFile, type NameSet, type RankedEntry } from "./aider-tag.js";
+import { checkRankedEntry, entryFile, isRankedEntry, type NameSet, type RankedEntry } from "./aider-tag.js";
 
 /** A map within this fraction of the budget (either side, strictly) ends the search. */
 export const MAP_SEARCH_TOLERANCE = 0.15;
@@ -100,7 +100,7 @@ export function aiderRankedTagsMap(
   options: RankedTagsMapOptions = {},
 ): MapSearchResult & { readonly entries: readonly RankedEntry[] } {
   const where = "aiderRankedTagsMap";
-  requireArray(where, "ranked", ranked).forEach((e, i) => checkRankedEntry(where, `ranked[${i}]`, e));
+  requireArray(where, "ranked", ranked).forEach((e, i) => isRankedEntry(e) || checkRankedEntry(where, `ranked[${i}]`, e));
   requireArray(where, "otherRelFnames", otherRelFnames);
   let entries: readonly RankedEntry[] = ranked;
   if (options.importantFiles !== undefined) {

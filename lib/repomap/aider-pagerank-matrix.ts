@@ -65,61 +65,107 @@ function edgeWeight(where: string, attrs: Record<string, unknown>, weight: strin
   return w;
 }
 
-/**
- * Each row's edges in networkx's `G.edges()` order — targets in the order they first became neighbours, parallel
- * edges in insertion order — as (column, weight) pairs: the COO input scipy converts to CSR.
- */
-function cooRows(graph: Graph, index: ReadonlyMap<string, number>, weight: string, where: string): Map<number, number[]>[] {
-  const rows: Map<number, number[]>[] = Array.from({ length: index.size }, () => new Map<number, number[]>());
+/** The graph's edges as typed arrays in insertion order: source and target indices and weights. */
+function edgeArrays(graph: Graph, index: ReadonlyMap<string, number>, weight: string, where: string): EdgeArrays {
+  const m = graph.size;
+  const src = new Int32Array(m);
+  const dst = new Int32Array(m);
+  const w = new Float64Array(m);
+  let e = 0;
   graph.forEachEdge((edge, attrs, source, target) => {
-    const row = rows[index.get(source)!]!;
-    const j = index.get(target)!;
-    const ws = row.get(j);
-    const w = edgeWeight(where, attrs, weight, edge);
-    if (ws === undefined) row.set(j, [w]);
-    else ws.push(w);
+    src[e] = index.get(source)!;
+    dst[e] = index.get(target)!;
+    w[e++] = edgeWeight(where, attrs, weight, edge);
   });
-  return rows;
+  return { src, dst, w };
+}
+
+/** A graph as typed arrays: edge e goes from node `src[e]` to node `dst[e]` with weight `w[e]`, in insertion order. */
+export interface EdgeArrays {
+  readonly src: Int32Array;
+  readonly dst: Int32Array;
+  readonly w: Float64Array;
+}
+
+/**
+ * networkx's out-edge order (`G.edges()`, `G.out_edges(n)`): rows in node order; in a row, targets in the order
+ * they first became neighbours, parallel edges in insertion order. `order[rowPtr[i] … rowPtr[i+1]-1]` are the
+ * edge ids leaving node i. This is the COO input scipy converts to CSR, and the order Aider spreads rank in.
+ */
+export function networkxEdgeOrder(n: number, src: Int32Array, dst: Int32Array): { rowPtr: Int32Array; order: Int32Array } {
+  const m = src.length;
+  const rowPtr = new Int32Array(n + 1);
+  for (let e = 0; e < m; e++) rowPtr[src[e]! + 1]!++;
+  for (let r = 0; r < n; r++) rowPtr[r + 1]! += rowPtr[r]!;
+  const byRow = new Int32Array(m); // edge ids grouped by row, insertion order inside a row
+  const fill = rowPtr.slice(0, n);
+  for (let e = 0; e < m; e++) byRow[fill[src[e]!]!++] = e;
+  const order = new Int32Array(m);
+  const seenInRow = new Int32Array(n).fill(-1);
+  const count = new Int32Array(n);
+  const next = new Int32Array(n);
+  const targets = new Int32Array(n);
+  for (let r = 0; r < n; r++) {
+    let distinct = 0;
+    for (let k = rowPtr[r]!; k < rowPtr[r + 1]!; k++) {
+      const t = dst[byRow[k]!]!;
+      if (seenInRow[t] !== r) {
+        seenInRow[t] = r;
+        count[t] = 0;
+        targets[distinct++] = t;
+      }
+      count[t]!++;
+    }
+    let pos = rowPtr[r]!;
+    for (let q = 0; q < distinct; q++) {
+      next[targets[q]!] = pos;
+      pos += count[targets[q]!]!;
+    }
+    for (let k = rowPtr[r]!; k < rowPtr[r + 1]!; k++) order[next[dst[byRow[k]!]!]!++] = byRow[k]!;
+  }
+  return { rowPtr, order };
 }
 
 /** Builds Q from a directed graphology graph; `weight` names the edge attribute holding the weight. */
 export function buildTransitionMatrix(graph: Graph, weight: string, where = "buildTransitionMatrix"): TransitionMatrix {
   const nodes = graph.nodes();
-  const n = nodes.length;
   const index = new Map<string, number>();
   nodes.forEach((node, i) => index.set(node, i));
-  const rows = cooRows(graph, index, weight, where);
+  return buildTransitionMatrixFromEdges(nodes, edgeArrays(graph, index, weight, where));
+}
+
+/** Builds Q from nodes and typed edge arrays (indices into `nodes`); the weights must be finite. */
+export function buildTransitionMatrixFromEdges(nodes: readonly string[], { src, dst, w }: EdgeArrays): TransitionMatrix {
+  const n = nodes.length;
+  const coo = networkxEdgeOrder(n, src, dst);
+  const keys = Int32Array.from(coo.order, (e) => dst[e]!);
+  const ws = Float64Array.from(coo.order, (e) => w[e]!);
+  // scipy sorts the rows only when some row is out of column order, and then sorts every row (unstably).
+  let sorted = true;
+  for (let r = 0; r < n && sorted; r++) for (let k = coo.rowPtr[r]! + 1; k < coo.rowPtr[r + 1]!; k++) if (keys[k - 1]! > keys[k]!) sorted = false;
+  if (!sorted) for (let r = 0; r < n; r++) introsortPairs(keys, ws, coo.rowPtr[r]!, coo.rowPtr[r + 1]!);
+  // Then it adds up each run of equal columns, in order, and normalises every row by its sum.
   const rowPtr = new Int32Array(n + 1);
-  rows.forEach((row, i) => (rowPtr[i + 1] = rowPtr[i]! + row.size));
-  const cols = new Int32Array(rowPtr[n]!);
-  const vals = new Float64Array(rowPtr[n]!);
+  const cols = new Int32Array(keys.length);
+  const vals = new Float64Array(keys.length);
   const rowSums = new Float64Array(n);
   const dangling: number[] = [];
-  const coo = rows.map((row) => ({
-    keys: Int32Array.from([...row.entries()].flatMap(([j, ws]) => ws.map(() => j))),
-    ws: Float64Array.from([...row.values()].flat()),
-  }));
-  // scipy sorts the rows only when some row is out of column order, and then sorts every row (unstably).
-  const sorted = coo.every(({ keys }) => keys.every((k, t) => t === 0 || keys[t - 1]! <= k));
-  if (!sorted) for (const { keys, ws } of coo) introsortPairs(keys, ws, 0, keys.length);
-  rows.forEach((row, i) => {
-    // Then it adds up each run of equal columns, in order.
-    const { keys, ws } = coo[i]!;
-    const at = rowPtr[i]!;
-    let out = at;
-    for (let k = 0; k < keys.length; ) {
-      let sum = ws[k]!;
-      const j = keys[k++]!;
-      while (k < keys.length && keys[k] === j) sum += ws[k++]!;
+  let out = 0;
+  for (let r = 0; r < n; r++) {
+    for (let k = coo.rowPtr[r]!; k < coo.rowPtr[r + 1]!; ) {
+      const j = keys[k]!;
+      let sum = ws[k++]!;
+      while (k < coo.rowPtr[r + 1]! && keys[k] === j) sum += ws[k++]!;
       cols[out] = j;
       vals[out++] = sum;
     }
-    const s = row.size === 0 ? 0 : reduceAtSegment(vals, at, row.size);
-    rowSums[i] = s;
+    rowPtr[r + 1] = out;
+    const s = out === rowPtr[r] ? 0 : reduceAtSegment(vals, rowPtr[r]!, out - rowPtr[r]!);
+    rowSums[r] = s;
     // networkx: S[S != 0] = 1/S, Q = diag(S)·A, dangling = (S == 0) — so a row whose sum overflows is dangling too.
     const inv = s === 0 ? 0 : 1 / s;
-    if (inv === 0) dangling.push(i);
-    for (let k = at; k < at + row.size; k++) vals[k] = inv * vals[k]!;
-  });
-  return { nodes, rowPtr, cols, vals, rowSums, dangling: Int32Array.from(dangling) };
+    if (inv === 0) dangling.push(r);
+    for (let k = rowPtr[r]!; k < out; k++) vals[k] = inv * vals[k]!;
+  }
+  return { nodes: [...nodes], rowPtr, cols: cols.slice(0, out), vals: vals.slice(0, out), rowSums, dangling: Int32Array.from(dangling) };
 }

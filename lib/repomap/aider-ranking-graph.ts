@@ -30,7 +30,7 @@ export interface IdentWeighting {
   readonly factors: readonly string[];
 }
 
-/** What the file loop collected. Keys of `definitions` are `JSON.stringify([relFname, ident])`. */
+/** What the file loop collected. Keys of `definitions` are `definitionKey(relFname, ident)`. */
 export interface TagIndex {
   /** All files, sorted (Aider sorts the absolute paths; with one root that is the same order). */
   readonly fnames: readonly string[];
@@ -47,7 +47,8 @@ export interface TagIndex {
   readonly messages: readonly { readonly level: "warning" | "output"; readonly text: string }[];
 }
 
-export const definitionKey = (relFname: string, ident: string): string => JSON.stringify([relFname, ident]);
+/** The key of a (file, ident) pair: the two joined by NUL, which neither a path nor an identifier contains. */
+export const definitionKey = (relFname: string, ident: string): string => `${relFname}\u0000${ident}`;
 
 /** The file loop (repomap.py 370-458) over already validated inputs. */
 export function collectTags(
@@ -157,9 +158,9 @@ export function buildRankingEdges(
     const counts = new Map<string, number>();
     for (const r of references.get(ident)!) counts.set(r, (counts.get(r) ?? 0) + 1);
     for (const [referencer, count] of counts) {
+      const useMul = index.chatRelFnames.has(referencer) ? multiplier * 50 : multiplier;
       let n = count;
       for (const definer of definers) {
-        const useMul = index.chatRelFnames.has(referencer) ? multiplier * 50 : multiplier;
         n = compoundSqrt ? Math.sqrt(n) : Math.sqrt(count); // Aider re-roots n for every definer
         edges.push({ src: referencer, dst: definer, weight: useMul * n, ident });
       }

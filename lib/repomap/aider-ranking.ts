@@ -8,11 +8,10 @@
  * Every intermediate a learner may want to look at (edges with weights and distributed rank, each pagerank call,
  * the personalization, the definition ranks) is returned beside the ranking.
  */
-import Graph from "graphology";
+import type Graph from "graphology";
 import { WorkbenchInputError } from "../core/errors.js";
 import { compareCodePoints } from "../core/pystr.js";
 import { rejectUnknownKeys, requireArray, requireBoolean, requireRecord, requireString, requireStringArray } from "../core/validate.js";
-import { aiderPageRank, PageRankZeroDivisionError, type AiderPageRankResult } from "./aider-pagerank.js";
 import {
   buildRankingEdges,
   collectTags,
@@ -21,7 +20,8 @@ import {
   type RankingEdge,
   type TagIndex,
 } from "./aider-ranking-graph.js";
-import { checkTag, type NameSet, type RankedEntry, type Tag } from "./aider-tag.js";
+import { byRankDesc, rankFiles, rankingEdgeArrays, rankingGraph, spreadRank, type DefinitionRank, type PageRankCall } from "./aider-ranking-rank.js";
+import { checkTag, isTag, type NameSet, type RankedEntry, type Tag } from "./aider-tag.js";
 
 export interface RankedTagsInput {
   /** Repo-relative paths of the files in the chat. */
@@ -54,14 +54,6 @@ export interface DistributedEdge extends RankingEdge {
   readonly rank: number;
 }
 
-/** One `nx.pagerank` call as Aider makes it, and how it ended. */
-export interface PageRankCall {
-  readonly personalization: ReadonlyMap<string, number> | null;
-  readonly dangling: ReadonlyMap<string, number> | null;
-  readonly result: "ok" | "ZeroDivisionError";
-  readonly iterations?: number;
-}
-
 export interface RankedTagsResult {
   /** The ranking `get_ranked_tags` returns: Tags and filename-only 1-tuples. */
   readonly ranked: readonly RankedEntry[];
@@ -77,9 +69,9 @@ export interface RankedTagsResult {
   /** The ranks used (node order = graph insertion order); empty for an empty graph. */
   readonly ranks: ReadonlyMap<string, number>;
   /** (file, ident, rank) sorted as Aider sorts them, descending; chat files included. */
-  readonly definitionRanks: readonly (readonly [file: string, ident: string, rank: number])[];
-  /** The MultiDirectedGraph that was ranked (edge attributes: weight, ident, rank). */
-  readonly graph: Graph;
+  readonly definitionRanks: readonly DefinitionRank[];
+  /** Builds the MultiDirectedGraph that was ranked (edge attributes: weight, ident, rank), for drawing or inspection. */
+  toGraph(): Graph;
 }
 
 const WHERE = "getRankedTags";
@@ -99,8 +91,9 @@ function checkInput(input: RankedTagsInput, options: RankedTagsOptions) {
   for (const [file, list] of input.tags) {
     requireString(WHERE, "input.tags key", file);
     requireArray(WHERE, `input.tags[${JSON.stringify(file)}]`, list).forEach((t, i) => {
+      if (isTag(t) && t.relFname === file) return;
       const tag = checkTag(WHERE, `input.tags[${JSON.stringify(file)}][${i}]`, t);
-      if (tag.relFname !== file) throw new WorkbenchInputError(WHERE, `input.tags[${JSON.stringify(file)}][${i}].relFname`, "must be the file it is listed under", tag.relFname);
+      throw new WorkbenchInputError(WHERE, `input.tags[${JSON.stringify(file)}][${i}].relFname`, "must be the file it is listed under", tag.relFname);
     });
   }
   requireRecord(WHERE, "options", options);
@@ -122,83 +115,21 @@ function checkInput(input: RankedTagsInput, options: RankedTagsOptions) {
   };
 }
 
-/** Aider's pagerank call with its ZeroDivisionError fallback; returns the ranks and the calls made. */
-function rankFiles(graph: Graph, personalization: ReadonlyMap<string, number>): { ranked: AiderPageRankResult | null; calls: PageRankCall[] } {
-  const calls: PageRankCall[] = [];
-  const p = personalization.size > 0 ? personalization : null;
-  try {
-    const ranked = aiderPageRank(graph, { personalization: p, dangling: p });
-    calls.push({ personalization: p, dangling: p, result: "ok", iterations: ranked.iterations });
-    return { ranked, calls };
-  } catch (err) {
-    if (!(err instanceof PageRankZeroDivisionError)) throw err;
-    calls.push({ personalization: p, dangling: p, result: "ZeroDivisionError" });
-  }
-  try {
-    const ranked = aiderPageRank(graph);
-    calls.push({ personalization: null, dangling: null, result: "ok", iterations: ranked.iterations });
-    return { ranked, calls };
-  } catch (err) {
-    if (!(err instanceof PageRankZeroDivisionError)) throw err;
-    calls.push({ personalization: null, dangling: null, result: "ZeroDivisionError" });
-    return { ranked: null, calls };
-  }
-}
-
-/** Spreads each node's rank over its out-edges in networkx's out-edge order (by first-linked target, then insertion). */
-function distribute(edges: readonly RankingEdge[], nodes: readonly string[], ranks: ReadonlyMap<string, number>) {
-  const bySrc = new Map<string, Map<string, number[]>>();
-  edges.forEach((e, i) => {
-    const targets = bySrc.get(e.src) ?? new Map<string, number[]>();
-    targets.set(e.dst, [...(targets.get(e.dst) ?? []), i]);
-    bySrc.set(e.src, targets);
-  });
-  const edgeRank = new Float64Array(edges.length);
-  const perDefinition = new Map<string, { file: string; ident: string; rank: number }>();
-  for (const src of nodes) {
-    const out = [...(bySrc.get(src)?.values() ?? [])].flat();
-    let total = 0;
-    for (const i of out) total += edges[i]!.weight;
-    for (const i of out) {
-      const e = edges[i]!;
-      edgeRank[i] = (ranks.get(src)! * e.weight) / total;
-      const key = definitionKey(e.dst, e.ident);
-      const entry = perDefinition.get(key) ?? { file: e.dst, ident: e.ident, rank: 0 };
-      entry.rank += edgeRank[i]!;
-      perDefinition.set(key, entry);
-    }
-  }
-  return { edgeRank, perDefinition: [...perDefinition.values()] };
-}
-
-/** Descending by rank, then by the tuple after it (code-point order), as `sorted(..., reverse=True)` does. */
-const byRankDesc = <T>(rank: (x: T) => number, tie: (a: T, b: T) => number) => (a: T, b: T): number =>
-  rank(a) !== rank(b) ? (rank(a) > rank(b) ? -1 : 1) : -tie(a, b);
-
 /** Aider's `get_ranked_tags`: the ranking plus every intermediate result. */
 export function getRankedTags(input: RankedTagsInput, options: RankedTagsOptions = {}): RankedTagsResult {
   const a = checkInput(input, options);
   const index = collectTags(a.chatFiles, a.otherFiles, input.tags, a.mentionedFnames, a.mentionedIdents, a.missing, a.root);
   const { edges, weightings, referencesBackfilled } = buildRankingEdges(index, a.mentionedIdents, a.definerOrder, a.compoundSqrt);
-  const graph = new Graph({ type: "directed", multi: true, allowSelfLoops: true });
-  for (const e of edges) {
-    graph.mergeNode(e.src);
-    graph.mergeNode(e.dst);
-    graph.addDirectedEdge(e.src, e.dst, { weight: e.weight, ident: e.ident });
-  }
-  const { ranked, calls } = rankFiles(graph, index.personalization);
-  const base = { index, weightings, referencesBackfilled, pagerankCalls: calls, graph };
+  const { nodes, arrays } = rankingEdgeArrays(edges);
+  const { ranked, calls } = rankFiles(nodes, arrays, index.personalization);
+  const base = { index, weightings, referencesBackfilled, pagerankCalls: calls };
   if (ranked === null) {
     // Both pagerank calls raised ZeroDivisionError: Aider returns [] (practically unreachable).
-    return { ...base, ranked: [], tail: [], edges: edges.map((e) => ({ ...e, rank: 0 })), ranks: new Map(), definitionRanks: [] };
+    const undistributed = edges.map((e) => ({ ...e, rank: 0 }));
+    return { ...base, ranked: [], tail: [], edges: undistributed, ranks: new Map(), definitionRanks: [], toGraph: () => rankingGraph(edges) };
   }
   const { ranks } = ranked;
-  const { edgeRank, perDefinition } = distribute(edges, graph.nodes(), ranks);
-  let k = 0;
-  graph.forEachEdge((edge) => graph.setEdgeAttribute(edge, "rank", edgeRank[k++]));
-  const definitionRanks = perDefinition
-    .sort(byRankDesc((d) => d.rank, (x, y) => compareCodePoints(x.file, y.file) || compareCodePoints(x.ident, y.ident)))
-    .map((d) => [d.file, d.ident, d.rank] as const);
+  const { edgeRank, definitionRanks } = spreadRank(edges, nodes, arrays, ranks);
   const out: RankedEntry[] = [];
   for (const [file, ident] of definitionRanks) {
     if (!index.chatRelFnames.has(file)) out.push(...(index.definitions.get(definitionKey(file, ident)) ?? []));
@@ -213,5 +144,5 @@ export function getRankedTags(input: RankedTagsInput, options: RankedTagsOptions
   const tail = [...tailSet].sort(compareCodePoints);
   out.push(...tail.map((f) => [f] as const));
   const distributed = edges.map((e, i) => ({ ...e, rank: edgeRank[i]! }));
-  return { ...base, ranked: out, tail, edges: distributed, ranks, definitionRanks };
+  return { ...base, ranked: out, tail, edges: distributed, ranks, definitionRanks, toGraph: () => rankingGraph(edges, edgeRank) };
 }

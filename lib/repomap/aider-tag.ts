@@ -57,6 +57,25 @@ export function sameTag(a: Tag, b: Tag): boolean {
   return a.relFname === b.relFname && a.fname === b.fname && a.line === b.line && a.name === b.name && a.kind === b.kind;
 }
 
+/** True for a well-formed Tag (the cheap test; `checkTag` says what is wrong). */
+export function isTag(value: unknown): value is Tag {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const t = value as Record<string, unknown>;
+  return (
+    typeof t.relFname === "string" &&
+    typeof t.fname === "string" &&
+    Number.isInteger(t.line) &&
+    (t.line as number) >= -1 &&
+    typeof t.name === "string" &&
+    (t.kind === "def" || t.kind === "ref")
+  );
+}
+
+/** True for a well-formed ranked entry: a Tag or a 1-element array holding a string. */
+export function isRankedEntry(value: unknown): value is RankedEntry {
+  return Array.isArray(value) ? value.length === 1 && typeof value[0] === "string" : isTag(value);
+}
+
 /** Checks one Tag (all five fields, kind "def" or "ref"); `param` names it in errors. */
 export function checkTag(where: string, param: string, value: unknown): Tag {
   const t = requireRecord(where, param, value);

@@ -9,7 +9,7 @@
 import { WorkbenchInputError } from "../core/errors.js";
 import { cpSlice, splitlines } from "../core/pystr.js";
 import { requireArray } from "../core/validate.js";
-import { checkRankedEntry, compareRankedEntries, entryFile, isFileOnly, type NameSet, type RankedEntry, type Tag } from "./aider-tag.js";
+import { checkRankedEntry, compareRankedEntries, entryFile, isFileOnly, isRankedEntry, type NameSet, type RankedEntry, type Tag } from "./aider-tag.js";
 
 /** Renders one file's skeleton around its lines of interest (0-based); Aider's `render_tree(abs, rel, lois)`. */
 export type SkeletonRenderer = (absPath: string, relPath: string, linesOfInterest: readonly number[]) => string;
@@ -21,7 +21,7 @@ const WHERE = "aiderToTree";
 
 /** The map text for `entries` (any order), hiding `chatRelFnames`, with `render` drawing each file's skeleton. */
 export function aiderToTree(entries: readonly RankedEntry[], chatRelFnames: NameSet, render: SkeletonRenderer): string {
-  requireArray(WHERE, "entries", entries).forEach((e, i) => checkRankedEntry(WHERE, `entries[${i}]`, e));
+  requireArray(WHERE, "entries", entries).forEach((e, i) => isRankedEntry(e) || checkRankedEntry(WHERE, `entries[${i}]`, e));
   const chat = new Set(chatRelFnames instanceof Set ? chatRelFnames : requireArray(WHERE, "chatRelFnames", chatRelFnames) as string[]);
   if (typeof render !== "function") throw new WorkbenchInputError(WHERE, "render", "must be a function (absPath, relPath, lois) => string", render);
   if (entries.length === 0) return "";

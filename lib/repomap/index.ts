@@ -5,6 +5,7 @@ export * from "./aider-pagerank.js";
 export * from "./aider-tag.js";
 export * from "./aider-mentions.js";
 export * from "./aider-ranking-graph.js";
+export * from "./aider-ranking-rank.js";
 export * from "./aider-ranking.js";
 export * from "./aider-to-tree.js";
 export * from "./aider-token-count.js";

@@ -107,6 +107,17 @@ describe("getRankedTags — the graph", () => {
     ]);
   });
 
+  it("toGraph gives the ranked MultiDirectedGraph: same nodes in networkx order, every edge with weight, ident, rank", () => {
+    const r = getRankedTags(input({ "b.py": [["ref", "f", 1], ["ref", "g", 2]], "a.py": [["def", "f", 1], ["def", "g", 2]] }));
+    const g = r.toGraph();
+    expect(g.multi && g.type === "directed").toBe(true);
+    expect(g.nodes()).toEqual([...r.ranks.keys()]);
+    const attrs: unknown[] = [];
+    g.forEachEdge((_e, a, s, t) => attrs.push([s, t, a.ident, a.weight, a.rank]));
+    expect(attrs).toEqual(r.edges.map((e) => [e.src, e.dst, e.ident, e.weight, e.rank]));
+    expect(g.size).toBe(2); // two parallel edges b.py → a.py
+  });
+
   it("duplicate def Tags collapse (a Python set), duplicate refs count (a list)", () => {
     const r = getRankedTags(input({ "a.py": [["def", "f", 1], ["def", "f", 1]], "b.py": [["ref", "f", 2], ["ref", "f", 2], ["ref", "f", 2], ["ref", "f", 2]] }));
     expect(r.ranked.filter((e) => !Array.isArray(e))).toHaveLength(1);
