@@ -14,7 +14,7 @@ const input = rankingInput(scan, [], []);
 console.log("input", performance.now() - t);
 t = performance.now();
 const r = getRankedTags(input);
-console.log("getRankedTags", performance.now() - t, r.graph.order, r.graph.size);
+console.log("getRankedTags", performance.now() - t, r.edges.length);
 const skeletons = new SkeletonCache(scan.root, grammars, SCAN_DEFAULTS.maxFileBytes);
 const count = await loadTiktokenCounter("o200k_base");
 t = performance.now();

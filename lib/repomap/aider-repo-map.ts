@@ -136,6 +136,13 @@ export function strictPrefixSearch(numEntries: number, budget: number, exactToke
   return { k: lo, probes };
 }
 
+/** Nodes of the ranking graph: the files at either end of an edge. */
+function graphNodeCount(ranked: RankedTagsResult): number {
+  const nodes = new Set<string>();
+  for (const e of ranked.edges) nodes.add(e.src).add(e.dst);
+  return nodes.size;
+}
+
 /** Builds the map of a scanned folder. `skeletons` must be for the scan's root; `count` is the exact counter. */
 export async function buildRepoMap(
   scan: ScanResult,
@@ -170,8 +177,8 @@ export async function buildRepoMap(
     parsed: scan.summary.parsed,
     fromCache: scan.summary.fromCache,
     tags: scan.summary.tags,
-    nodes: rankedTags.graph.order,
-    edges: rankedTags.graph.size,
+    nodes: graphNodeCount(rankedTags),
+    edges: rankedTags.edges.length,
     iterations: ok[ok.length - 1]?.iterations ?? 0,
     ranked: ranking.length,
     selected: k,
