@@ -3,7 +3,7 @@
  * `cli/registry.ts`; usage mistakes print one line and exit 2, bad input exits 2, never a stack trace for either.
  */
 import { realpathSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { WorkbenchInputError } from "./core/errors.js";
 import { UsageError, type CliIO } from "./cli/command.js";
@@ -74,7 +74,9 @@ if (isMain()) {
     throw err;
   });
   // grammar packages are found from this file's folder, wherever the command is run from
-  mapCommandConfig.packageBase = dirname(fileURLToPath(import.meta.url));
+  const here = fileURLToPath(import.meta.url);
+  mapCommandConfig.packageBase = dirname(here);
+  mapCommandConfig.workerScript = join(dirname(here), "repomap", `aider-scan-worker${extname(here)}`); // .ts under tsx
   runCli(process.argv.slice(2), processIO).then(
     (code) => {
       process.exitCode = code;

@@ -3,6 +3,7 @@
  * summary. Scans with tree-sitter (cached on disk, see lib/repomap/README-tags.md), ranks, and picks the prefix with
  * Aider's ±15 % search (`--budget tolerance`) or the teaching strict rule with exact counts (`--budget strict`).
  */
+import { availableParallelism } from "node:os";
 import { WorkbenchInputError } from "../core/errors.js";
 import { GrammarSet, packageResolverFrom } from "../repomap/aider-grammars.js";
 import { buildRepoMap, type RealMapResult } from "../repomap/aider-repo-map.js";
@@ -14,8 +15,14 @@ import { loadTiktokenCounter, type TiktokenEncoding } from "../repomap/aider-tok
 import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 import { progressBar } from "./progress.js";
 
-/** Where the CLI finds the grammar packages; `lib/cli.ts` sets it from its own location. */
-export const mapCommandConfig: { packageBase: string | undefined } = { packageBase: undefined };
+/**
+ * Set by `lib/cli.ts` from its own location: where the grammar packages are found from, and the scan worker script
+ * (scans then parse on every core). Unset (tests, notebooks): packages from the current folder, no threads.
+ */
+export const mapCommandConfig: { packageBase: string | undefined; workerScript: string | undefined } = {
+  packageBase: undefined,
+  workerScript: undefined,
+};
 
 const entryJson = (e: RankedEntry): unknown => (isFileOnly(e) ? [e[0]] : { file: e.relFname, line: e.line, name: e.name, kind: e.kind });
 
@@ -85,6 +92,9 @@ A second run on an unchanged folder parses no file.`,
         grammars,
         cacheDir: values["no-cache"] ? null : (values["cache-dir"] ?? defaultCacheDir()),
         onProgress: (done, total) => bar.update(done, total),
+        ...(mapCommandConfig.workerScript && mapCommandConfig.packageBase
+          ? { parallel: { script: mapCommandConfig.workerScript, threads: availableParallelism(), packageBase: mapCommandConfig.packageBase } }
+          : {}),
       });
     } catch (err) {
       if (err instanceof WorkbenchInputError && err.parameter === "dir") throw new UsageError(`map: ${dir}: ${err.rule}`);

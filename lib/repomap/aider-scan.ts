@@ -8,10 +8,12 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
-import { rejectUnknownKeys, requireInteger, requireRecord } from "../core/validate.js";
-import { listRepoFiles, readSourceSync, type SkipReason } from "./aider-files.js";
-import { GrammarSet, type Grammar } from "./aider-grammars.js";
-import { languageForPath } from "./aider-languages.js";
+import { rejectUnknownKeys, requireInteger, requireRecord, requireString } from "../core/validate.js";
+import { listRepoFiles, type SkipReason } from "./aider-files.js";
+import { GrammarSet } from "./aider-grammars.js";
+import { languageById, languageForPath } from "./aider-languages.js";
+import { parseFileBody, type FileBody } from "./aider-scan-parse.js";
+import { parseInWorkers, type ParallelOptions, type ParseJob } from "./aider-scan-pool.js";
 import {
   defaultCacheDir,
   entryIsFresh,
@@ -21,7 +23,7 @@ import {
   scanFingerprint,
   type CachedEntry,
 } from "./aider-scan-cache.js";
-import { getTagsRaw, tagsOptions, type RawTag, type TagsOptions } from "./aider-tags-raw.js";
+import { tagsOptions, type RawTag, type TagsOptions } from "./aider-tags-raw.js";
 
 export interface ScanOptions {
   /** Tag extraction options (aider-tags-raw.ts). */
@@ -34,6 +36,11 @@ export interface ScanOptions {
   grammars: GrammarSet | undefined;
   /** Called as files are processed (done, total); for progress bars. */
   onProgress: ((done: number, total: number) => void) | undefined;
+  /**
+   * Parse on worker threads (when at least PARALLEL_MIN_FILES files need parsing): the worker script, the thread
+   * count, and the folder the workers resolve grammar packages from. Default: in-process.
+   */
+  parallel: (ParallelOptions & { packageBase: string }) | undefined;
 }
 
 export const SCAN_DEFAULTS: Readonly<Omit<ScanOptions, "cacheDir">> = Object.freeze({
@@ -41,6 +48,7 @@ export const SCAN_DEFAULTS: Readonly<Omit<ScanOptions, "cacheDir">> = Object.fre
   maxFileBytes: 1 << 20,
   grammars: undefined,
   onProgress: undefined,
+  parallel: undefined,
 });
 
 /** One file of the scan. */
@@ -60,6 +68,8 @@ export interface ScanSummary {
   parsed: number;
   /** Files whose tags came from the cache. */
   fromCache: number;
+  /** Of the parsed files, how many worker threads parsed (0 when the scan ran in-process). */
+  parsedInWorkers: number;
   /** Files without a grammar (not read; in the map by name only). */
   noGrammar: number;
   /** Files with a grammar that were not parsed, by reason. */
@@ -86,7 +96,7 @@ export interface ScanResult {
 function scanOptions(options: Partial<ScanOptions>): ScanOptions {
   const where = "scanRepo";
   requireRecord(where, "options", options);
-  rejectUnknownKeys(where, "options", options, ["tags", "maxFileBytes", "cacheDir", "grammars", "onProgress"]);
+  rejectUnknownKeys(where, "options", options, ["tags", "maxFileBytes", "cacheDir", "grammars", "onProgress", "parallel"]);
   const merged: ScanOptions = { ...SCAN_DEFAULTS, cacheDir: defaultCacheDir(), ...options };
   requireInteger(where, "options.maxFileBytes", merged.maxFileBytes, 1);
   if (merged.cacheDir !== null && typeof merged.cacheDir !== "string") {
@@ -95,11 +105,20 @@ function scanOptions(options: Partial<ScanOptions>): ScanOptions {
   if (merged.grammars !== undefined && !(merged.grammars instanceof GrammarSet)) {
     throw new WorkbenchInputError(where, "options.grammars", "must be a GrammarSet", merged.grammars);
   }
+  if (merged.parallel !== undefined) {
+    const p = requireRecord(where, "options.parallel", merged.parallel);
+    requireString(where, "options.parallel.script", p.script);
+    requireString(where, "options.parallel.packageBase", p.packageBase);
+    requireInteger(where, "options.parallel.threads", p.threads, 1);
+  }
   if (merged.onProgress !== undefined && typeof merged.onProgress !== "function") {
     throw new WorkbenchInputError(where, "options.onProgress", "must be a function", merged.onProgress);
   }
   return merged;
 }
+
+/** Below this many files to parse, threads cost more (each loads its own grammars) than they save. */
+export const PARALLEL_MIN_FILES = 100;
 
 /** Scans a folder: lists its files and tags each one, from the cache when unchanged. */
 export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}): Promise<ScanResult> {
@@ -111,68 +130,86 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   const cachePath = opts.cacheDir === null ? null : scanCachePath(opts.cacheDir, root);
   const cache = cachePath ? loadScanCache(cachePath, fingerprint, root) : new Map<string, CachedEntry>();
   const next = new Map<string, CachedEntry>();
-  const summary: ScanSummary = {
-    files: listed.length, parsed: 0, fromCache: 0, noGrammar: 0, skipped: {}, skippedTotal: 0, withSyntaxErrors: 0,
-    tags: 0, defs: 0, refs: 0, grammarFailures: {},
-  };
-  const out: ScannedFile[] = [];
-  let changed = false;
+  const bodies: (FileBody | null)[] = new Array(listed.length).fill(null);
+  const stats: ({ mtimeMs: number; size: number } | undefined)[] = new Array(listed.length);
+  const jobs: (ParseJob & { index: number })[] = [];
+  let done = 0;
+  const progress = (): void => opts.onProgress?.(++done, listed.length);
+
+  // 1. plan: files without a grammar and unchanged files need no parsing
   for (let i = 0; i < listed.length; i++) {
     const rel = listed[i]!;
     const spec = languageForPath(rel);
-    let file: ScannedFile | undefined;
-    if (spec) {
-      const abs = join(root, rel);
-      let stat: { mtimeMs: number; size: number } | undefined;
-      try {
-        stat = statSync(abs);
-      } catch {
-        stat = undefined;
-      }
-      const cached = stat && cache.get(rel);
-      let grammar: Grammar | undefined;
-      if (stat && entryIsFresh(cached, stat.mtimeMs, stat.size)) {
-        summary.fromCache++;
-        const { mtimeMs: _m, size: _s, ...body } = cached;
-        file = { rel, ...body };
-        next.set(rel, cached);
-      } else if ((grammar = await grammars.get(spec))) {
-        // the grammar is loaded only when a file needs parsing: a warm scan loads none
-        const body = parseOne(spec.id, abs, grammar, tagOpts, opts.maxFileBytes);
-        file = { rel, ...body };
-        if (body.skipped === undefined) summary.parsed++;
-        if (stat) next.set(rel, { mtimeMs: stat.mtimeMs, size: stat.size, ...body });
-        changed = true;
-      }
-      if (file?.skipped !== undefined) {
-        summary.skipped[file.skipped] = (summary.skipped[file.skipped] ?? 0) + 1;
-        summary.skippedTotal++;
-      }
-      if (file?.hasError) summary.withSyntaxErrors++;
+    if (!spec) {
+      progress();
+      continue;
     }
-    if (!file) {
+    const abs = join(root, rel);
+    try {
+      stats[i] = statSync(abs);
+    } catch {
+      stats[i] = undefined;
+    }
+    const cached = cache.get(rel);
+    if (stats[i] && entryIsFresh(cached, stats[i]!.mtimeMs, stats[i]!.size)) {
+      const { mtimeMs: _m, size: _s, ...body } = cached;
+      bodies[i] = body;
+      next.set(rel, cached);
+      progress();
+    } else {
+      jobs.push({ index: i, abs, lang: spec.id });
+    }
+  }
+
+  // 2. parse what changed: on worker threads when asked and worth it, the rest (or all) in-process
+  const parsedHere = new Set<number>();
+  const record = (job: (typeof jobs)[number], body: FileBody): void => {
+    bodies[job.index] = body;
+    parsedHere.add(job.index);
+    const stat = stats[job.index];
+    if (stat) next.set(listed[job.index]!, { mtimeMs: stat.mtimeMs, size: stat.size, ...body });
+    progress();
+  };
+  let remaining = jobs;
+  let inWorkers = 0;
+  if (opts.parallel && jobs.length >= PARALLEL_MIN_FILES) {
+    const data = { packageBase: opts.parallel.packageBase, tagOpts, maxBytes: opts.maxFileBytes };
+    await parseInWorkers(jobs, opts.parallel, data, (k, body) => {
+      if (!body) return;
+      record(jobs[k]!, body);
+      if (body.skipped === undefined) inWorkers++;
+    });
+    remaining = jobs.filter((job) => !parsedHere.has(job.index)); // what no worker answered
+  }
+  for (const job of remaining) {
+    // the grammar is loaded only when a file needs parsing: a warm scan loads none
+    const grammar = await grammars.get(languageById(job.lang)!);
+    if (grammar) record(job, parseFileBody(job.lang, job.abs, grammar, tagOpts, opts.maxFileBytes));
+    else progress();
+  }
+
+  // 3. assemble, count, save
+  const summary: ScanSummary = {
+    files: listed.length, parsed: 0, fromCache: 0, parsedInWorkers: inWorkers, noGrammar: 0, skipped: {}, skippedTotal: 0, withSyntaxErrors: 0,
+    tags: 0, defs: 0, refs: 0, grammarFailures: Object.fromEntries(grammars.failures),
+  };
+  const out: ScannedFile[] = listed.map((rel, i) => {
+    const body = bodies[i];
+    if (!body) {
       summary.noGrammar++;
-      file = { rel, lang: null, tags: [] };
+      return { rel, lang: null, tags: [] };
     }
-    for (const t of file.tags) t[0] === "def" ? summary.defs++ : summary.refs++;
-    out.push(file);
-    opts.onProgress?.(i + 1, listed.length);
-  }
+    if (parsedHere.has(i) && body.skipped === undefined) summary.parsed++;
+    if (!parsedHere.has(i)) summary.fromCache++;
+    if (body.skipped !== undefined) {
+      summary.skipped[body.skipped] = (summary.skipped[body.skipped] ?? 0) + 1;
+      summary.skippedTotal++;
+    }
+    if (body.hasError) summary.withSyntaxErrors++;
+    for (const t of body.tags) t[0] === "def" ? summary.defs++ : summary.refs++;
+    return { rel, ...body };
+  });
   summary.tags = summary.defs + summary.refs;
-  summary.grammarFailures = Object.fromEntries(grammars.failures);
-  if (cachePath && (changed || next.size !== cache.size)) saveScanCache(cachePath, fingerprint, root, next);
+  if (cachePath && (parsedHere.size > 0 || next.size !== cache.size)) saveScanCache(cachePath, fingerprint, root, next);
   return { root, source, files: out, summary, cachePath };
-}
-
-type FileBody = Omit<CachedEntry, "mtimeMs" | "size">;
-
-function parseOne(lang: string, abs: string, grammar: Grammar, tagOpts: TagsOptions, maxBytes: number): FileBody {
-  const read = readSourceSync(abs, maxBytes);
-  if ("skipped" in read) return { lang, tags: [], skipped: read.skipped };
-  try {
-    const { tags, hasError } = getTagsRaw(grammar, read.text, tagOpts);
-    return hasError ? { lang, tags, hasError } : { lang, tags };
-  } catch {
-    return { lang, tags: [], skipped: "parse-error" };
-  }
 }

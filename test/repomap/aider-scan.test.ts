@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
 import { decodeSource, listRepoFiles, readSourceSync } from "../../lib/repomap/aider-files.js";
 import { GrammarSet } from "../../lib/repomap/aider-grammars.js";
-import { scanRepo } from "../../lib/repomap/aider-scan.js";
+import { PARALLEL_MIN_FILES, scanRepo } from "../../lib/repomap/aider-scan.js";
 import { defaultCacheDir, loadScanCache, saveScanCache, scanCachePath, scanFingerprint } from "../../lib/repomap/aider-scan-cache.js";
 
 const temps: string[] = [];
@@ -171,5 +171,34 @@ describe("scanRepo", () => {
     expect(seen[6]).toBe(1);
     await expect(scanRepo(root, { cacheDir: null, maxFileBytes: 0 })).rejects.toThrow(/maxFileBytes must be a positive integer/);
     await expect(scanRepo(root, { cachedir: "/x" } as never)).rejects.toThrow(/options\.cachedir is not a known option/);
+  });
+});
+
+describe("scanRepo on worker threads", () => {
+  const many = (): string => {
+    const root = temp("wb-par-");
+    const files: Record<string, string> = {};
+    for (let i = 0; i < PARALLEL_MIN_FILES + 20; i++) files[`m${i}.py`] = `def f${i}(x):\n    return g${(i + 1) % 7}(x)\n`;
+    files["k.js"] = "function k() { return f0(); }\n";
+    files["bad.py"] = "\xff\x00";
+    write(root, files);
+    return root;
+  };
+  const script = join(__dirname, "..", "..", "lib", "repomap", "aider-scan-worker.ts");
+
+  it("gives exactly the in-process result, with the work done in the workers", async () => {
+    const root = many();
+    const serial = await scanRepo(root, { cacheDir: null, grammars });
+    const parallel = await scanRepo(root, { cacheDir: null, grammars, parallel: { script, threads: 2, packageBase: process.cwd() } });
+    expect(parallel.files).toEqual(serial.files);
+    expect(parallel.summary.parsed).toBe(serial.summary.parsed);
+    expect(parallel.summary.parsedInWorkers).toBe(PARALLEL_MIN_FILES + 21);
+    expect(serial.summary.parsedInWorkers).toBe(0);
+  });
+
+  it("falls back to in-process parsing when workers cannot start", async () => {
+    const root = many();
+    const r = await scanRepo(root, { cacheDir: null, grammars, parallel: { script: join(root, "no-such-worker.js"), threads: 2, packageBase: process.cwd() } });
+    expect(r.summary).toMatchObject({ parsed: PARALLEL_MIN_FILES + 21, parsedInWorkers: 0 });
   });
 });
