@@ -81,15 +81,27 @@ function checkRequest(request: Partial<RealMapRequest>, listed: ReadonlySet<stri
   return r;
 }
 
+const tagMaps = new WeakMap<ScanResult, Map<string, Tag[]>>();
+
+/** The scan's tags as the ranking takes them (built once per scan: re-ranking reuses them). */
+export function scanTags(scan: ScanResult): Map<string, Tag[]> {
+  let tags = tagMaps.get(scan);
+  if (!tags) {
+    tags = new Map();
+    for (const f of scan.files) {
+      if (f.tags.length === 0) continue;
+      const fname = join(scan.root, f.rel);
+      tags.set(f.rel, f.tags.map(([kind, name, line]) => ({ relFname: f.rel, fname, line, name, kind })));
+    }
+    tagMaps.set(scan, tags);
+  }
+  return tags;
+}
+
 /** The ranking input from a scan: every listed file, tags for the files with any. */
 export function rankingInput(scan: ScanResult, chatFiles: readonly string[], mentions: readonly string[]) {
   const files = scan.files.map((f) => f.rel);
-  const tags = new Map<string, Tag[]>();
-  for (const f of scan.files) {
-    if (f.tags.length === 0) continue;
-    const fname = join(scan.root, f.rel);
-    tags.set(f.rel, f.tags.map(([kind, name, line]) => ({ relFname: f.rel, fname, line, name, kind })));
-  }
+  const tags = scanTags(scan);
   const chat = new Set(chatFiles);
   const words = new Set(mentions);
   const byName = files.filter((f) => words.has(f) || words.has(f.slice(f.lastIndexOf("/") + 1)));

@@ -1,16 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDirs, writeTree } from "../support/temp-dirs.js";
 import { cli } from "./run-cli.js";
 
-const temps: string[] = [];
-const temp = (prefix: string): string => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  temps.push(d);
-  return d;
-};
-afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const temp = tempDirs();
 
 /** A small Python project: util.helper is referenced three times from two files; util.unused by nobody. */
 function project(): string {
@@ -21,10 +14,7 @@ function project(): string {
     "models.py": "class Model:\n    def save(self):\n        return helper(3)\n",
     "README.md": "# demo\n",
   };
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(join(root, rel, ".."), { recursive: true });
-    writeFileSync(join(root, rel), text);
-  }
+  writeTree(root, files);
   return root;
 }
 

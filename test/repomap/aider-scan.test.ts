@@ -1,28 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
 import { decodeSource, listRepoFiles, readSourceSync } from "../../lib/repomap/aider-files.js";
 import { GrammarSet } from "../../lib/repomap/aider-grammars.js";
 import { PARALLEL_MIN_FILES, scanRepo } from "../../lib/repomap/aider-scan.js";
+import { tempDirs, writeTree } from "../support/temp-dirs.js";
 import { defaultCacheDir, loadScanCache, saveScanCache, scanCachePath, scanFingerprint } from "../../lib/repomap/aider-scan-cache.js";
 
-const temps: string[] = [];
-const temp = (prefix: string): string => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  temps.push(d);
-  return d;
-};
-afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-function write(root: string, files: Record<string, string | Buffer>): void {
-  for (const [rel, content] of Object.entries(files)) {
-    mkdirSync(join(root, rel, ".."), { recursive: true });
-    writeFileSync(join(root, rel), content);
-  }
-}
+const temp = tempDirs();
+const write = writeTree;
 
 const git = (cwd: string, ...args: string[]): string => execFileSync("git", args, { cwd, encoding: "utf8" });
 const grammars = new GrammarSet();
