@@ -148,13 +148,6 @@ export function strictPrefixSearch(numEntries: number, budget: number, exactToke
   return { k: lo, probes };
 }
 
-/** Nodes of the ranking graph: the files at either end of an edge. */
-function graphNodeCount(ranked: RankedTagsResult): number {
-  const nodes = new Set<string>();
-  for (const e of ranked.edges) nodes.add(e.src).add(e.dst);
-  return nodes.size;
-}
-
 /** Builds the map of a scanned folder. `skeletons` must be for the scan's root; `count` is the exact counter. */
 export async function buildRepoMap(
   scan: ScanResult,
@@ -189,7 +182,7 @@ export async function buildRepoMap(
     parsed: scan.summary.parsed,
     fromCache: scan.summary.fromCache,
     tags: scan.summary.tags,
-    nodes: graphNodeCount(rankedTags),
+    nodes: rankedTags.ranks.size, // PageRank ranks every node of the graph
     edges: rankedTags.edges.length,
     iterations: ok[ok.length - 1]?.iterations ?? 0,
     ranked: ranking.length,
