@@ -123,7 +123,8 @@ A second run on an unchanged folder parses no file.`,
         }) + "\n",
       );
     } else {
-      io.stdout(result.map === "" ? "(no map: no prefix of the ranking qualifies for this budget)\n" : result.map);
+      const none = result.ranking.length === 0 ? "(no map: no file outside the chat to map)\n" : "(no map: no prefix of the ranking qualifies for this budget)\n";
+      io.stdout(result.map === "" ? none : result.map);
       io.stdout("\n" + summaryText(scan, result));
     }
     return 0;

@@ -64,7 +64,8 @@ export interface RealMapResult {
   readonly selected: readonly RankedEntry[];
   readonly probes: readonly MapProbe[];
   readonly summary: RealMapSummary;
-  readonly rankedTags: RankedTagsResult;
+  /** Everything the ranking computed; null when there was nothing to rank (no file outside the chat). */
+  readonly rankedTags: RankedTagsResult | null;
 }
 
 function checkRequest(request: Partial<RealMapRequest>, listed: ReadonlySet<string>): RealMapRequest {
@@ -156,8 +157,10 @@ export async function buildRepoMap(
   count: TokenCounter,
 ): Promise<RealMapResult> {
   const r = checkRequest(request, new Set(scan.files.map((f) => f.rel)));
-  const rankedTags = getRankedTags(rankingInput(scan, r.chatFiles, r.mentions));
-  const ranking = rankedTags.ranked;
+  const input = rankingInput(scan, r.chatFiles, r.mentions);
+  // Aider's get_repo_map: no other files, no map (and get_ranked_tags would divide by zero files)
+  const rankedTags = input.otherFiles.length > 0 ? getRankedTags(input) : null;
+  const ranking = rankedTags?.ranked ?? [];
   await skeletons.prepare(new Set(ranking.filter((e) => !Array.isArray(e)).map((e) => (e as Tag).relFname)));
   const chat = new Set(r.chatFiles);
   const treeOf = (k: number): string => aiderToTree(ranking.slice(0, k), chat, skeletons.renderer);
@@ -175,15 +178,15 @@ export async function buildRepoMap(
   }
   const map = k > 0 ? treeOf(k) : "";
   const tokensExact = count(map);
-  const ok = rankedTags.pagerankCalls.filter((c) => c.result === "ok");
+  const ok = rankedTags?.pagerankCalls.filter((c) => c.result === "ok") ?? [];
   const summary: RealMapSummary = {
     files: scan.summary.files,
     skipped: scan.summary.skippedTotal,
     parsed: scan.summary.parsed,
     fromCache: scan.summary.fromCache,
     tags: scan.summary.tags,
-    nodes: rankedTags.ranks.size, // PageRank ranks every node of the graph
-    edges: rankedTags.edges.length,
+    nodes: rankedTags?.ranks.size ?? 0, // PageRank ranks every node of the graph
+    edges: rankedTags?.edges.length ?? 0,
     iterations: ok[ok.length - 1]?.iterations ?? 0,
     ranked: ranking.length,
     selected: k,

@@ -86,6 +86,17 @@ describe("workbench map", () => {
     expect(r.out).toMatch(/tokens +\d+ exact, [\d.]+ by Aider's sampled estimate/);
   });
 
+  it("an empty folder, or every file in the chat, gives no map (as Aider's get_repo_map) and exit 0", async () => {
+    const empty = await mapJson(temp("wb-map-empty-"), "--no-cache");
+    expect(empty).toMatchObject({ map: "", ranking: [], selected: [], summary: { files: 0, nodes: 0, edges: 0 } });
+    const root = temp("wb-map-one-");
+    writeTree(root, { "only.py": "def f():\n    pass\n" });
+    const allChat = await mapJson(root, "--no-cache", "--chat", "only.py");
+    expect(allChat.map).toBe("");
+    const text = await cli("map", root, "--no-cache", "--chat", "only.py");
+    expect(text.out).toMatch(/^\(no map: no file outside the chat to map\)\n/);
+  });
+
   it("bad input is one line on stderr and exit 2, never a stack trace", async () => {
     const root = project();
     const cases: [string[], RegExp][] = [
