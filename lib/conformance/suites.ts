@@ -12,11 +12,11 @@ import { repomapRankingSuite } from "./suite-repomap-ranking.js";
 import { renderTreeSuite } from "./suite-render-tree.js";
 
 export const SUITES: readonly ConformanceSuite[] = [
-  editblockReplaceSuite,
-  editblockParseSuite,
-  editblockMiscSuite,
   pagerankSuite,
   mapSearchSuite,
   repomapRankingSuite,
+  editblockReplaceSuite,
+  editblockParseSuite,
+  editblockMiscSuite,
   renderTreeSuite(),
 ];
