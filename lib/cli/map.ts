@@ -33,7 +33,8 @@ function summaryText(scan: ScanResult, result: RealMapResult): string {
   return [
     "── summary ──",
     `folder          ${scan.root} (${scan.source === "git" ? "git-tracked files" : "walked"})`,
-    `files           ${s.files} listed, ${scan.summary.noGrammar} without a grammar (by name only), ${s.skipped} skipped${skipped ? ` (${skipped})` : ""}`,
+    `files           ${s.files} listed, ${scan.summary.noGrammar} without a grammar (by name only), ${s.skipped} skipped${skipped ? ` (${skipped})` : ""}` +
+      (scan.summary.withSyntaxErrors ? `, ${scan.summary.withSyntaxErrors} with syntax errors (tags kept)` : ""),
     `parsed          ${s.parsed} this run, ${s.fromCache} from the cache${scan.cachePath ? ` (${scan.cachePath})` : " (cache off)"}`,
     `tags            ${s.tags} (${scan.summary.defs} defs, ${scan.summary.refs} refs)`,
     `graph           ${s.nodes} nodes, ${s.edges} edges; PageRank ${s.iterations} iterations`,
