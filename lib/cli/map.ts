@@ -53,7 +53,8 @@ export const mapCommand: Command = {
 
 Scans <dir> (git-tracked files in a git work tree, else a walk), tags every file with a tree-sitter grammar,
 ranks definitions with Aider's PageRank and prints the map text as Aider would, then a summary.
-  --tokens N        the map's token budget (default 1024, Aider's --map-tokens default)
+  --tokens N        the map's token budget (default 1024, Aider's --map-tokens default; with no file in the chat
+                    Aider passes 2 × that, capped by the context window — give the product here to reproduce it)
   --chat FILE       a file in the chat (path relative to <dir>): ranked ×50 from it, hidden from the map
   --mention WORD    a word of the conversation: a mentioned identifier (and file, if it names one)
   --budget RULE     tolerance (default): Aider's search, first prefix within ±15 % of the budget, sampled counts
