@@ -4,7 +4,16 @@ import { conformanceCommand } from "./conformance.js";
 import { gitScenarioCommand } from "./git-scenario.js";
 import { gradeCommand } from "./grade.js";
 import { hintCommand } from "./hint.js";
+import { mapCommand } from "./map.js";
 import { resetCommand } from "./reset.js";
 import { teachCommand } from "./teach.js";
 
-export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, gitScenarioCommand, gradeCommand, hintCommand, resetCommand];
+export const COMMANDS: readonly Command[] = [
+  teachCommand,
+  mapCommand,
+  conformanceCommand,
+  gitScenarioCommand,
+  gradeCommand,
+  hintCommand,
+  resetCommand,
+];
