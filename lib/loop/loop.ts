@@ -1,0 +1,388 @@
+/**
+ * Aider's loop for one user message (seed 001 §2, §5, §7; reference §3.2–§3.5): `run_one` sends the message, and
+ * while the turn produced a reflected message and fewer than `max_reflections` (3) reflections were made, sends
+ * that message as a new user message — at most 1 + 3 requests. Each request (`send_message`):
+ *
+ *   context → model (provider retry with backoff, not a reflection) → file mentions → parse (`get_edits`)
+ *   → `apply_updates` (re-target, permission, dirty commit, `apply_edits`: passed edits are written before the
+ *   failure message is built) → `auto_commit` and the history → reflect a parse/apply failure → lint (reflect if
+ *   the user agrees) → shell commands (not run) → tests with auto_test (reflect if the user agrees).
+ *
+ * Every step is recorded in a trace whose failures carry their seed 001 §11 error class.
+ */
+import { WorkbenchInputError } from "../core/errors.js";
+import { PythonError } from "../core/pyerror.js";
+import { rejectUnknownKeys, requireBoolean, requireInteger, requireRecord, requireString } from "../core/validate.js";
+import { chooseFence, type Fence } from "../editblock/aider-fence.js";
+import { getEdits, type GetEditsResult } from "../editblock/aider-parse.js";
+import type { CheckFn } from "./checks.js";
+import { buildContext, checkMessages, type ChatMessage, type PromptMessage } from "./context.js";
+import { ERROR_CLASSES, type ErrorClassId } from "./error-classes.js";
+import { filesAddedMessage, findFileMentions } from "./mentions.js";
+import { checkRetryPolicy, requestWithRetry, type RetryPolicy } from "./model-client.js";
+import type { LoopModel } from "./scripted-model.js";
+import { TraceRecorder, type LoopEvent, type StopReason } from "./trace.js";
+import type { CommitRecord, LoopWorkspace, UpdateResult } from "./workspace.js";
+
+export interface LoopOptions {
+  /** Repo map text to include in the context (e.g. from lib/repomap), or null. */
+  repoMap: string | null;
+  /** Earlier turns (`done_messages`). */
+  history: readonly ChatMessage[];
+  /** Aider's `max_reflections`. */
+  maxReflections: number;
+  /** Lint the edited files after a successful edit (Aider's default: on). */
+  autoLint: boolean;
+  lint: CheckFn | null;
+  /** The user's answer to "Attempt to fix lint errors?". */
+  fixLintErrors: boolean;
+  /** Run the tests after a successful edit (Aider's default: off). */
+  autoTest: boolean;
+  test: CheckFn | null;
+  /** The user's answer to "Attempt to fix test errors?". */
+  fixTestErrors: boolean;
+  /** The user's answer to "Add file to the chat?" for files the reply mentions. */
+  addMentionedFiles: boolean;
+  /** The model client's backoff (see model-client.ts). */
+  retry: Partial<RetryPolicy>;
+}
+
+export const LOOP_DEFAULTS: Readonly<LoopOptions> = Object.freeze({
+  repoMap: null,
+  history: Object.freeze([]),
+  maxReflections: 3,
+  autoLint: true,
+  lint: null,
+  fixLintErrors: true,
+  autoTest: false,
+  test: null,
+  fixTestErrors: true,
+  addMentionedFiles: true,
+  retry: Object.freeze({}),
+});
+
+export interface LoopCounts {
+  /** `send_message` calls: the user's message and each reflection (≤ 1 + maxReflections). */
+  requests: number;
+  /** Calls that reached the provider, retries included. */
+  providerAttempts: number;
+  /** Attempts that failed and were retried by the model client (never counted as reflections). */
+  providerRetries: number;
+  reflections: number;
+  /** Aider's `num_malformed_responses`: replies whose edits failed to parse or to apply. */
+  malformedResponses: number;
+}
+
+/** One request as the model received it. */
+export interface LoopRequest {
+  round: number;
+  fence: Fence;
+  messages: PromptMessage[];
+  /** The reply, or null when the provider gave none. */
+  reply: string | null;
+}
+
+export interface LoopResult {
+  stopReason: StopReason;
+  events: LoopEvent[];
+  counts: LoopCounts;
+  requests: LoopRequest[];
+  /** `done_messages` and `cur_messages` at the end. */
+  history: ChatMessage[];
+  current: ChatMessage[];
+  chatFiles: string[];
+  files: Record<string, string>;
+  commits: CommitRecord[];
+  /** Whether the last lint / test passed; null when none ran. */
+  lintOutcome: boolean | null;
+  testOutcome: boolean | null;
+}
+
+type SendOutcome = { stop: StopReason } | { reflected: string | null; errorClass: ErrorClassId | null };
+
+/** Validates partial options and fills in the defaults. */
+export function checkLoopOptions(where: string, options: unknown): LoopOptions {
+  const o = requireRecord(where, "options", options);
+  rejectUnknownKeys(where, "options", o, Object.keys(LOOP_DEFAULTS));
+  const full = { ...LOOP_DEFAULTS, ...o } as Record<string, unknown>;
+  if (full.repoMap !== null) requireString(where, "options.repoMap", full.repoMap);
+  for (const k of ["lint", "test"]) {
+    if (full[k] !== null && typeof full[k] !== "function") throw new WorkbenchInputError(where, `options.${k}`, "must be a function or null", full[k]);
+  }
+  for (const k of ["autoLint", "fixLintErrors", "autoTest", "fixTestErrors", "addMentionedFiles"]) requireBoolean(where, `options.${k}`, full[k]);
+  return {
+    ...(full as unknown as LoopOptions),
+    history: checkMessages(where, "options.history", full.history),
+    maxReflections: requireInteger(where, "options.maxReflections", full.maxReflections, 0),
+    retry: checkRetryPolicy(where, "options.retry", full.retry),
+  };
+}
+
+/** Runs Aider's loop for `message` on `workspace` with `model`. */
+export async function runLoop(workspace: LoopWorkspace, model: LoopModel, message: string, options: Partial<LoopOptions> = {}): Promise<LoopResult> {
+  const where = "runLoop";
+  for (const m of ["chatFiles", "read", "mentionable", "addToChat", "applyUpdates", "snapshot"] as const) {
+    if (typeof (workspace as unknown as Record<string, unknown> | null)?.[m] !== "function") {
+      throw new WorkbenchInputError(where, "workspace", `must be a LoopWorkspace (no ${m} method)`, workspace);
+    }
+  }
+  if (typeof (model as unknown as Record<string, unknown> | null)?.complete !== "function") {
+    throw new WorkbenchInputError(where, "model", "must be a LoopModel (an object with complete(messages))", model);
+  }
+  requireString(where, "message", message);
+  const run = new LoopRun(workspace, model, checkLoopOptions(where, options));
+  return run.runOne(message);
+}
+
+/** The state of one `run_one`: the chat, the counts, the trace. */
+class LoopRun {
+  private readonly trace = new TraceRecorder();
+  private readonly done: ChatMessage[];
+  private cur: ChatMessage[] = [];
+  private readonly counts: LoopCounts = { requests: 0, providerAttempts: 0, providerRetries: 0, reflections: 0, malformedResponses: 0 };
+  private readonly requests: LoopRequest[] = [];
+  private readonly commits: CommitRecord[] = [];
+  private readonly ignoredMentions = new Set<string>();
+  private lintRuns = 0;
+  private testRuns = 0;
+  private lintOutcome: boolean | null = null;
+  private testOutcome: boolean | null = null;
+
+  constructor(
+    private readonly ws: LoopWorkspace,
+    private readonly model: LoopModel,
+    private readonly options: LoopOptions,
+  ) {
+    this.done = options.history.map((m) => ({ ...m }));
+  }
+
+  /** `run_one`: the message, then each reflected message, at most `maxReflections` of them. */
+  async runOne(userMessage: string): Promise<LoopResult> {
+    const max = this.options.maxReflections;
+    let message = userMessage;
+    let stopReason: StopReason;
+    for (;;) {
+      const out = await this.sendMessage(message);
+      if ("stop" in out) {
+        stopReason = out.stop;
+        break;
+      }
+      if (out.reflected === null) {
+        stopReason = "done";
+        this.trace.add("stop", "done: nothing to reflect", { ok: true });
+        break;
+      }
+      const what = out.errorClass ? ERROR_CLASSES[out.errorClass].label : "file mention";
+      const source = this.trace.events.findLast((e) => e.detail === out.reflected);
+      const text = source ? `the text of #${source.seq}` : "its text";
+      if (this.counts.reflections >= max) {
+        this.trace.add("warning", `Only ${max} reflections allowed, stopping.`, { ok: false, errorClass: out.errorClass });
+        this.trace.add("stop", `max-reflections: the last ${what} (${text}) is not sent back`, { ok: false, errorClass: out.errorClass });
+        stopReason = "max-reflections";
+        break;
+      }
+      this.counts.reflections++;
+      this.trace.add("reflect", `reflection ${this.counts.reflections} of ${max}: ${what}, ${text}, goes back as a new user message`, {
+        errorClass: out.errorClass,
+      });
+      this.trace.round = this.counts.reflections;
+      message = out.reflected;
+    }
+    return {
+      stopReason,
+      events: this.trace.events,
+      counts: { ...this.counts },
+      requests: this.requests,
+      history: this.done,
+      current: this.cur,
+      chatFiles: this.ws.chatFiles(),
+      files: await this.ws.snapshot(),
+      commits: this.commits,
+      lintOutcome: this.lintOutcome,
+      testOutcome: this.testOutcome,
+    };
+  }
+
+  /** `send_message`: one request and everything that follows its reply. */
+  private async sendMessage(message: string): Promise<SendOutcome> {
+    const { trace } = this;
+    this.counts.requests++;
+    this.cur.push({ role: "user", content: message });
+    const chatTexts = this.ws.chatFiles().map((path) => ({ path, content: this.ws.read(path) ?? "" }));
+    const { fence, fellBack } = chooseFence(chatTexts.map((f) => f.content));
+    if (fellBack) trace.add("warning", "Unable to find a fencing strategy! Falling back to ```");
+    const messages = buildContext({ fence, repoMap: this.options.repoMap, history: this.done, chatFiles: chatTexts, current: this.cur });
+    const request: LoopRequest = { round: trace.round, fence, messages, reply: null };
+    this.requests.push(request);
+    const who = trace.round === 0 ? "the user's message" : `reflection ${trace.round} as a user message`;
+    trace.add("request", `${who}; context of ${messages.length} messages, ${chatTexts.length} chat file(s), fence ${fence[0]}`, {
+      detail: trace.round === 0 ? message : null, // a reflection's text is shown where it arose
+    });
+
+    const reply = await this.callModel(messages);
+    if (typeof reply !== "string") return reply;
+    request.reply = reply;
+    this.cur.push({ role: "assistant", content: reply });
+    const lines = reply.split("\n").length;
+    trace.add("reply", `${lines} line(s) from ${this.model.name}`, { detail: reply });
+
+    const mention = await this.checkFileMentions(reply);
+    if (mention !== null) return { reflected: mention, errorClass: null };
+
+    // apply_updates
+    let parsed: GetEditsResult;
+    try {
+      parsed = getEdits(reply, fence, this.ws.chatFiles());
+    } catch (err) {
+      if (!(err instanceof PythonError)) throw err;
+      parsed = { ok: false, error: err.pythonMessage };
+    }
+    let update: UpdateResult | null = null;
+    let reflected: string | null = null;
+    let errorClass: ErrorClassId | null = null;
+    if (!parsed.ok) {
+      this.counts.malformedResponses++;
+      trace.add("parse", "The LLM did not conform to the edit format.", { ok: false, errorClass: "output-parse", detail: parsed.error });
+      reflected = parsed.error;
+      errorClass = "output-parse";
+    } else {
+      const shell = parsed.shellCommands.length > 0 ? `, ${parsed.shellCommands.length} shell block(s)` : "";
+      trace.add("parse", `${parsed.edits.length} SEARCH/REPLACE block(s)${shell}`, { ok: true });
+      if (parsed.edits.length > 0) {
+        update = await this.ws.applyUpdates(parsed.edits, fence);
+        this.recordUpdate(update);
+        if (update.reflected !== null) {
+          this.counts.malformedResponses++;
+          reflected = update.reflected;
+          errorClass = "block-mismatch";
+        }
+      }
+    }
+    const edited = update?.edited ?? [];
+    if (edited.length > 0) {
+      // move_back_cur_messages: this turn goes into the history, followed by the commit reply and "Ok."
+      this.done.push(...this.cur, { role: "user", content: update!.reply }, { role: "assistant", content: "Ok." });
+      this.cur = [];
+    }
+    if (reflected !== null) return { reflected, errorClass };
+
+    if (edited.length > 0 && this.options.autoLint && this.options.lint) {
+      const errors = await this.options.lint({ edited, read: (p) => this.ws.read(p), run: ++this.lintRuns });
+      this.lintOutcome = !errors;
+      const asked = this.validationResult("lint", errors, "Attempt to fix lint errors?", this.options.fixLintErrors);
+      if (asked !== null) return asked;
+    }
+    if (parsed.ok && parsed.shellCommands.length > 0) {
+      trace.add("shell", `${parsed.shellCommands.length} shell command block(s) suggested; the workbench does not run them`, {
+        detail: parsed.shellCommands.join("\n"),
+      });
+    }
+    if (edited.length > 0 && this.options.autoTest && this.options.test) {
+      const errors = await this.options.test({ edited, read: (p) => this.ws.read(p), run: ++this.testRuns });
+      this.testOutcome = !errors;
+      const asked = this.validationResult("test", errors, "Attempt to fix test errors?", this.options.fixTestErrors);
+      if (asked !== null) return asked;
+    }
+    return { reflected: null, errorClass: null };
+  }
+
+  /** The model client's request; a string reply, or the stop it ended in. */
+  private async callModel(messages: PromptMessage[]): Promise<string | { stop: StopReason }> {
+    const { trace } = this;
+    const out = await requestWithRetry(this.model, messages, this.options.retry as RetryPolicy);
+    out.attempts.forEach((a, i) => {
+      this.counts.providerAttempts++;
+      if (a.error === null) {
+        trace.add("model-call", `attempt ${i + 1}: ${this.model.name} answered`, { ok: true });
+        return;
+      }
+      const errorClass: ErrorClassId = a.error.kind === "context-window" ? "context-overflow" : "provider";
+      if (a.retryAfter !== null) this.counts.providerRetries++;
+      const next =
+        a.retryAfter !== null
+          ? `model client retries in ${a.retryAfter} s (provider retry ${this.counts.providerRetries}; not a reflection)`
+          : errorClass === "context-overflow"
+            ? "not retried: the context must shrink"
+            : "not retried";
+      trace.add("provider-error", `attempt ${i + 1}: ${a.error.message}`, { ok: false, errorClass, detail: next });
+    });
+    switch (out.kind) {
+      case "reply":
+        return out.text;
+      case "script-ended":
+        trace.add("stop", `script-ended: ${out.message}`, { ok: false });
+        return { stop: "script-ended" };
+      case "gave-up":
+        trace.add("stop", `provider-error: the model client gave up (${out.error.message})`, { ok: false, errorClass: "provider" });
+        return { stop: "provider-error" };
+      case "context-overflow":
+        trace.add("stop", "context-overflow: shrink the map, the files or the history", { ok: false, errorClass: "context-overflow" });
+        return { stop: "context-overflow" };
+    }
+  }
+
+  /** Files the reply names that are not in the chat: added (reflection, no edits applied) or ignored from now on. */
+  private async checkFileMentions(reply: string): Promise<string | null> {
+    const chat = new Set(this.ws.chatFiles());
+    const candidates = (await this.ws.mentionable()).filter((p) => !chat.has(p) && !this.ignoredMentions.has(p));
+    const mentioned = findFileMentions(reply, candidates);
+    if (mentioned.length === 0) return null;
+    if (!this.options.addMentionedFiles) {
+      mentioned.forEach((p) => this.ignoredMentions.add(p));
+      this.trace.add("file-mention", `${mentioned.join(", ")}: Add file to the chat? no (not asked again)`);
+      return null;
+    }
+    mentioned.forEach((p) => this.ws.addToChat(p));
+    const text = filesAddedMessage(mentioned);
+    this.trace.add("file-mention", `${mentioned.join(", ")}: Add file to the chat? yes; the edits of this reply are not applied`, { detail: text });
+    return text;
+  }
+
+  /** Trace events for what `apply_updates` and `auto_commit` did. */
+  private recordUpdate(u: UpdateResult): void {
+    const { trace } = this;
+    for (const p of u.printed) if (p.level === "ask") trace.add("permission", p.text);
+    for (const path of u.refused) trace.add("permission", `${path}: edits dropped (allowed_to_edit refused)`, { ok: false });
+    for (const c of u.commits.filter((c) => c.kind === "dirty")) {
+      trace.add("dirty-commit", `${u.dirtyPaths.join(", ")} had uncommitted changes: committed as the user's first (${c.sha})`, {
+        errorClass: "git",
+        detail: c.message,
+      });
+    }
+    for (const r of u.retargeted) trace.add("apply", `an edit for ${r.from} is re-targeted to ${r.to}: its SEARCH is only there (dry run)`);
+    for (const o of u.applied?.outcomes ?? []) {
+      const how = o.applied && o.how ? ` (${o.how.how === "replace" ? o.how.stage : o.how.how})` : "";
+      trace.add("apply", `${o.path}: ${o.applied ? "applied" : "SEARCH failed to match"}${how}`, {
+        ok: o.applied,
+        errorClass: o.applied ? null : "block-mismatch",
+      });
+    }
+    if (u.reflected !== null) {
+      const crashed = u.applied === null;
+      trace.add("apply", crashed ? "Exception while updating files" : "the failure message for the model", {
+        ok: false,
+        errorClass: "block-mismatch",
+        detail: u.reflected,
+      });
+    }
+    if (u.gitError !== null) trace.add("commit", "Unable to commit (printed, not reflected)", { ok: false, errorClass: "git", detail: u.gitError });
+    const aider = u.commits.filter((c) => c.kind === "aider");
+    this.commits.push(...u.commits);
+    trace.add("commit", aider.length > 0 ? `auto_commit ${aider.map((c) => c.sha).join(", ")}` : `no commit (${this.ws.description})`, {
+      detail: `history gets: ${u.reply}`,
+    });
+  }
+
+  /** A lint or test outcome in the trace; the reflection if it failed and the user agrees to fix it. */
+  private validationResult(kind: "lint" | "test", errors: string | null, question: string, yes: boolean): SendOutcome | null {
+    if (errors !== null && typeof errors !== "string") {
+      throw new WorkbenchInputError("runLoop", `options.${kind}`, "must return a string or null", errors);
+    }
+    if (!errors) {
+      this.trace.add(kind, `${kind} passed`, { ok: true });
+      return null;
+    }
+    this.trace.add(kind, `${kind} failed; ${question} ${yes ? "yes" : "no"}`, { ok: false, errorClass: "validation", detail: errors });
+    return yes ? { reflected: errors, errorClass: "validation" } : null;
+  }
+}
