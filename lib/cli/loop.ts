@@ -1,5 +1,5 @@
 /**
- * `workbench loop <session.json> [--json] [--prompts]`: runs Aider's loop (lib/loop) on a session file — files, chat
+ * `workbench loop <session.json> [--json] [--prompts] [--brief]`: runs Aider's loop (lib/loop) on a session file — files, chat
  * files, the user's message, scripted replies and provider failures, lint/test outcomes — and prints the trace:
  * every request, provider attempt, parse, edit, commit, lint, test, reflection and the stop, with error classes.
  */
@@ -13,7 +13,7 @@ import { parseCommandArgs, readJsonFile, UsageError, type Command } from "./comm
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The readable report: header, trace, counts, outcome, the files that changed, and (optionally) every prompt. */
-export function formatSessionRun(run: SessionRun, showPrompts: boolean): string {
+export function formatSessionRun(run: SessionRun, show: { prompts: boolean; details: boolean }): string {
   const { session, result, before } = run;
   const c = result.counts;
   const out: string[] = [];
@@ -22,7 +22,7 @@ export function formatSessionRun(run: SessionRun, showPrompts: boolean): string 
     `workspace: memory, no git · chat: ${session.chat.join(", ") || "(none)"} · ${plural(session.replies.length, "scripted step")}`,
     `message: ${session.message.split("\n")[0]}${session.message.includes("\n") ? " …" : ""}`,
     "",
-    formatTrace(result.events).trimEnd(),
+    formatTrace(result.events, show.details).trimEnd(),
     "",
     `stop: ${result.stopReason}`,
     `requests: ${c.requests} (the message + ${plural(c.reflections, "reflection")}) · provider attempts: ${c.providerAttempts} ` +
@@ -42,7 +42,7 @@ export function formatSessionRun(run: SessionRun, showPrompts: boolean): string 
       out.push(`  ${id.padEnd(16)} owner: ${k.owner}; recovery: ${k.recovery}`);
     }
   }
-  if (showPrompts) {
+  if (show.prompts) {
     result.requests.forEach((r, i) => {
       out.push("", `════ prompt of request ${i + 1} (${r.round === 0 ? "user" : `reflection ${r.round}`}) ════`, renderContext(r.messages).trimEnd());
     });
@@ -55,11 +55,12 @@ const outcome = (o: boolean | null) => (o === null ? "not run" : o ? "passed" : 
 export const loopCommand: Command = {
   name: "loop",
   summary: "run Aider's edit loop (model → parse → apply → git → lint/test → reflection) on a scripted session",
-  usage: `Usage: workbench loop <session.json | -> [--json] [--prompts]
+  usage: `Usage: workbench loop <session.json | -> [--json] [--prompts] [--brief]
 
 Runs Aider's loop for one user message with a scripted model (no network) and prints its trace.
   --json     print the result as JSON (events, counts, stop reason, final files, history)
   --prompts  also print every prompt the model was sent (the stand-in context, part by part)
+  --brief    one line per event (no replies, failure messages or lint output under the events)
 
 Session file (texts are a string or an array of lines):
   { "description"?, "files": {path: text}, "chat": [path…], "message": text,
@@ -71,7 +72,11 @@ Session file (texts are a string or an array of lines):
                  "addMentionedFiles"?, "retry"?: {"firstDelay"?, "factor"?, "maxDelay"?}} }
 Examples: lib/loop/sessions/*.json`,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs("loop", args, { json: { type: "boolean" }, prompts: { type: "boolean" } });
+    const { values, positionals } = parseCommandArgs("loop", args, {
+      json: { type: "boolean" },
+      prompts: { type: "boolean" },
+      brief: { type: "boolean" },
+    });
     const [file, ...extra] = positionals;
     if (!file) throw new UsageError("loop: give a session file (or - for stdin); examples are in lib/loop/sessions/");
     if (extra.length > 0) throw new UsageError(`loop: unexpected argument "${extra[0]}"`);
@@ -90,7 +95,7 @@ Examples: lib/loop/sessions/*.json`,
       const { requests, ...rest } = run.result;
       io.stdout(JSON.stringify(values.prompts ? run.result : rest, null, 2) + "\n");
     } else {
-      io.stdout(formatSessionRun(run, values.prompts === true));
+      io.stdout(formatSessionRun(run, { prompts: values.prompts === true, details: values.brief !== true }));
     }
     return 0;
   },

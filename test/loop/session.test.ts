@@ -87,6 +87,9 @@ describe("workbench loop", () => {
     expect(json).not.toHaveProperty("requests");
     const p = await cli("loop", join(SESSIONS, "partial-success.json"), "--json", "--prompts");
     expect((JSON.parse(p.out) as { requests: unknown[] }).requests).toHaveLength(2);
+    const b = await cli("loop", join(SESSIONS, "partial-success.json"), "--brief");
+    expect(b.out).not.toContain("│");
+    expect(b.out).toMatch(/\n {2}7 {2}apply {10}✗ {2}the failure message for the model \[block-mismatch\]\n/);
     const t = await cli("loop", join(SESSIONS, "partial-success.json"), "--prompts");
     expect(t.out).toContain("════ prompt of request 2 (reflection 1) ════\n── 1 system [system] ──");
   });
