@@ -11,5 +11,7 @@ export * from "./checks.js";
 export * from "./mentions.js";
 export * from "./workspace.js";
 export * from "./trace.js";
+export * from "./loop-options.js";
+export * from "./loop-record.js";
 export * from "./loop.js";
 export * from "./session.js";

@@ -8,115 +8,25 @@
  *   failure message is built) → `auto_commit` and the history → reflect a parse/apply failure → lint (reflect if
  *   the user agrees) → shell commands (not run) → tests with auto_test (reflect if the user agrees).
  *
- * Every step is recorded in a trace whose failures carry their seed 001 §11 error class.
+ * Every step is recorded in a trace whose failures carry their seed 001 §11 error class (loop-record.ts). The
+ * options, defaults and result types are in loop-options.ts.
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { PythonError } from "../core/pyerror.js";
-import { rejectUnknownKeys, requireBoolean, requireInteger, requireRecord, requireString } from "../core/validate.js";
-import { chooseFence, type Fence } from "../editblock/aider-fence.js";
+import { requireString } from "../core/validate.js";
+import { chooseFence } from "../editblock/aider-fence.js";
 import { getEdits, type GetEditsResult } from "../editblock/aider-parse.js";
-import type { CheckFn } from "./checks.js";
-import { buildContext, checkMessages, type ChatMessage, type PromptMessage } from "./context.js";
+import { buildContext, type ChatMessage, type PromptMessage } from "./context.js";
 import { ERROR_CLASSES, type ErrorClassId } from "./error-classes.js";
+import { checkLoopOptions, type LoopCounts, type LoopOptions, type LoopRequest, type LoopResult } from "./loop-options.js";
+import { recordAttempts, recordUpdate } from "./loop-record.js";
 import { filesAddedMessage, findFileMentions } from "./mentions.js";
-import { checkRetryPolicy, requestWithRetry, type RetryPolicy } from "./model-client.js";
+import { requestWithRetry, type RetryPolicy } from "./model-client.js";
 import type { LoopModel } from "./scripted-model.js";
-import { TraceRecorder, type LoopEvent, type StopReason } from "./trace.js";
+import { TraceRecorder, type StopReason } from "./trace.js";
 import type { CommitRecord, LoopWorkspace, UpdateResult } from "./workspace.js";
 
-export interface LoopOptions {
-  /** Repo map text to include in the context (e.g. from lib/repomap), or null. */
-  repoMap: string | null;
-  /** Earlier turns (`done_messages`). */
-  history: readonly ChatMessage[];
-  /** Aider's `max_reflections`. */
-  maxReflections: number;
-  /** Lint the edited files after a successful edit (Aider's default: on). */
-  autoLint: boolean;
-  lint: CheckFn | null;
-  /** The user's answer to "Attempt to fix lint errors?". */
-  fixLintErrors: boolean;
-  /** Run the tests after a successful edit (Aider's default: off). */
-  autoTest: boolean;
-  test: CheckFn | null;
-  /** The user's answer to "Attempt to fix test errors?". */
-  fixTestErrors: boolean;
-  /** The user's answer to "Add file to the chat?" for files the reply mentions. */
-  addMentionedFiles: boolean;
-  /** The model client's backoff (see model-client.ts). */
-  retry: Partial<RetryPolicy>;
-}
-
-export const LOOP_DEFAULTS: Readonly<LoopOptions> = Object.freeze({
-  repoMap: null,
-  history: Object.freeze([]),
-  maxReflections: 3,
-  autoLint: true,
-  lint: null,
-  fixLintErrors: true,
-  autoTest: false,
-  test: null,
-  fixTestErrors: true,
-  addMentionedFiles: true,
-  retry: Object.freeze({}),
-});
-
-export interface LoopCounts {
-  /** `send_message` calls: the user's message and each reflection (≤ 1 + maxReflections). */
-  requests: number;
-  /** Calls that reached the provider, retries included. */
-  providerAttempts: number;
-  /** Attempts that failed and were retried by the model client (never counted as reflections). */
-  providerRetries: number;
-  reflections: number;
-  /** Aider's `num_malformed_responses`: replies whose edits failed to parse or to apply. */
-  malformedResponses: number;
-}
-
-/** One request as the model received it. */
-export interface LoopRequest {
-  round: number;
-  fence: Fence;
-  messages: PromptMessage[];
-  /** The reply, or null when the provider gave none. */
-  reply: string | null;
-}
-
-export interface LoopResult {
-  stopReason: StopReason;
-  events: LoopEvent[];
-  counts: LoopCounts;
-  requests: LoopRequest[];
-  /** `done_messages` and `cur_messages` at the end. */
-  history: ChatMessage[];
-  current: ChatMessage[];
-  chatFiles: string[];
-  files: Record<string, string>;
-  commits: CommitRecord[];
-  /** Whether the last lint / test passed; null when none ran. */
-  lintOutcome: boolean | null;
-  testOutcome: boolean | null;
-}
-
 type SendOutcome = { stop: StopReason } | { reflected: string | null; errorClass: ErrorClassId | null };
-
-/** Validates partial options and fills in the defaults. */
-export function checkLoopOptions(where: string, options: unknown): LoopOptions {
-  const o = requireRecord(where, "options", options);
-  rejectUnknownKeys(where, "options", o, Object.keys(LOOP_DEFAULTS));
-  const full = { ...LOOP_DEFAULTS, ...o } as Record<string, unknown>;
-  if (full.repoMap !== null) requireString(where, "options.repoMap", full.repoMap);
-  for (const k of ["lint", "test"]) {
-    if (full[k] !== null && typeof full[k] !== "function") throw new WorkbenchInputError(where, `options.${k}`, "must be a function or null", full[k]);
-  }
-  for (const k of ["autoLint", "fixLintErrors", "autoTest", "fixTestErrors", "addMentionedFiles"]) requireBoolean(where, `options.${k}`, full[k]);
-  return {
-    ...(full as unknown as LoopOptions),
-    history: checkMessages(where, "options.history", full.history),
-    maxReflections: requireInteger(where, "options.maxReflections", full.maxReflections, 0),
-    retry: checkRetryPolicy(where, "options.retry", full.retry),
-  };
-}
 
 /** Runs Aider's loop for `message` on `workspace` with `model`. */
 export async function runLoop(workspace: LoopWorkspace, model: LoopModel, message: string, options: Partial<LoopOptions> = {}): Promise<LoopResult> {
@@ -250,7 +160,8 @@ class LoopRun {
       trace.add("parse", `${parsed.edits.length} SEARCH/REPLACE block(s)${shell}`, { ok: true });
       if (parsed.edits.length > 0) {
         update = await this.ws.applyUpdates(parsed.edits, fence);
-        this.recordUpdate(update);
+        recordUpdate(trace, update, this.ws.description);
+        this.commits.push(...update.commits);
         if (update.reflected !== null) {
           this.counts.malformedResponses++;
           reflected = update.reflected;
@@ -290,22 +201,9 @@ class LoopRun {
   private async callModel(messages: PromptMessage[]): Promise<string | { stop: StopReason }> {
     const { trace } = this;
     const out = await requestWithRetry(this.model, messages, this.options.retry as RetryPolicy);
-    out.attempts.forEach((a, i) => {
-      this.counts.providerAttempts++;
-      if (a.error === null) {
-        trace.add("model-call", `attempt ${i + 1}: ${this.model.name} answered`, { ok: true });
-        return;
-      }
-      const errorClass: ErrorClassId = a.error.kind === "context-window" ? "context-overflow" : "provider";
-      if (a.retryAfter !== null) this.counts.providerRetries++;
-      const next =
-        a.retryAfter !== null
-          ? `model client retries in ${a.retryAfter} s (provider retry ${this.counts.providerRetries}; not a reflection)`
-          : errorClass === "context-overflow"
-            ? "not retried: the context must shrink"
-            : "not retried";
-      trace.add("provider-error", `attempt ${i + 1}: ${a.error.message}`, { ok: false, errorClass, detail: next });
-    });
+    const retries = recordAttempts(trace, out.attempts, this.model.name, this.counts.providerRetries);
+    this.counts.providerAttempts += out.attempts.length;
+    this.counts.providerRetries += retries;
     switch (out.kind) {
       case "reply":
         return out.text;
@@ -336,41 +234,6 @@ class LoopRun {
     const text = filesAddedMessage(mentioned);
     this.trace.add("file-mention", `${mentioned.join(", ")}: Add file to the chat? yes; the edits of this reply are not applied`, { detail: text });
     return text;
-  }
-
-  /** Trace events for what `apply_updates` and `auto_commit` did. */
-  private recordUpdate(u: UpdateResult): void {
-    const { trace } = this;
-    for (const p of u.printed) if (p.level === "ask") trace.add("permission", p.text);
-    for (const path of u.refused) trace.add("permission", `${path}: edits dropped (allowed_to_edit refused)`, { ok: false });
-    for (const c of u.commits.filter((c) => c.kind === "dirty")) {
-      trace.add("dirty-commit", `${u.dirtyPaths.join(", ")} had uncommitted changes: committed as the user's first (${c.sha})`, {
-        errorClass: "git",
-        detail: c.message,
-      });
-    }
-    for (const r of u.retargeted) trace.add("apply", `an edit for ${r.from} is re-targeted to ${r.to}: its SEARCH is only there (dry run)`);
-    for (const o of u.applied?.outcomes ?? []) {
-      const how = o.applied && o.how ? ` (${o.how.how === "replace" ? o.how.stage : o.how.how})` : "";
-      trace.add("apply", `${o.path}: ${o.applied ? "applied" : "SEARCH failed to match"}${how}`, {
-        ok: o.applied,
-        errorClass: o.applied ? null : "block-mismatch",
-      });
-    }
-    if (u.reflected !== null) {
-      const crashed = u.applied === null;
-      trace.add("apply", crashed ? "Exception while updating files" : "the failure message for the model", {
-        ok: false,
-        errorClass: "block-mismatch",
-        detail: u.reflected,
-      });
-    }
-    if (u.gitError !== null) trace.add("commit", "Unable to commit (printed, not reflected)", { ok: false, errorClass: "git", detail: u.gitError });
-    const aider = u.commits.filter((c) => c.kind === "aider");
-    this.commits.push(...u.commits);
-    trace.add("commit", aider.length > 0 ? `auto_commit ${aider.map((c) => c.sha).join(", ")}` : `no commit (${this.ws.description})`, {
-      detail: `history gets: ${u.reply}`,
-    });
   }
 
   /** A lint or test outcome in the trace; the reflection if it failed and the user agrees to fix it. */

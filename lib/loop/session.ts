@@ -8,7 +8,8 @@ import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireArray, requireRecord, requireString } from "../core/validate.js";
 import { scriptedCheck } from "./checks.js";
 import { checkMessages, type ChatMessage } from "./context.js";
-import { checkLoopOptions, runLoop, type LoopOptions, type LoopResult } from "./loop.js";
+import { runLoop } from "./loop.js";
+import { checkLoopOptions, type LoopOptions, type LoopResult } from "./loop-options.js";
 import { checkScript, ScriptedModel, type ScriptStep } from "./scripted-model.js";
 import { checkEditAnswers, MemoryWorkspace, type EditAnswers } from "./workspace.js";
 
