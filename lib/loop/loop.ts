@@ -12,10 +12,9 @@
  * options, defaults and result types are in loop-options.ts.
  */
 import { WorkbenchInputError } from "../core/errors.js";
-import { PythonError } from "../core/pyerror.js";
 import { requireString } from "../core/validate.js";
 import { chooseFence } from "../editblock/aider-fence.js";
-import { getEdits, type GetEditsResult } from "../editblock/aider-parse.js";
+import { getEdits } from "../editblock/aider-parse.js";
 import { buildContext, type ChatMessage, type PromptMessage } from "./context.js";
 import { ERROR_CLASSES, type ErrorClassId } from "./error-classes.js";
 import { checkLoopOptions, type LoopCounts, type LoopOptions, type LoopRequest, type LoopResult } from "./loop-options.js";
@@ -140,13 +139,7 @@ class LoopRun {
     if (mention !== null) return { reflected: mention, errorClass: null };
 
     // apply_updates
-    let parsed: GetEditsResult;
-    try {
-      parsed = getEdits(reply, fence, this.ws.chatFiles());
-    } catch (err) {
-      if (!(err instanceof PythonError)) throw err;
-      parsed = { ok: false, error: err.pythonMessage };
-    }
+    const parsed = getEdits(reply, fence, this.ws.chatFiles());
     let update: UpdateResult | null = null;
     let reflected: string | null = null;
     let errorClass: ErrorClassId | null = null;
@@ -163,7 +156,7 @@ class LoopRun {
         recordUpdate(trace, update, this.ws.description);
         this.commits.push(...update.commits);
         if (update.reflected !== null) {
-          this.counts.malformedResponses++;
+          if (update.applied !== null) this.counts.malformedResponses++; // a ValueError; not an exception's text
           reflected = update.reflected;
           errorClass = "block-mismatch";
         }

@@ -244,6 +244,7 @@ describe("runLoop — files, permission and mentions (reference §3.2–§3.4)",
     expect(failure.summary).toBe("Exception while updating files");
     expect(failure.detail).toBe("list index out of range");
     expect(current(model, 1)).toEqual(["user: list index out of range"]);
+    expect(r.counts.malformedResponses).toBe(0); // an IndexError is not the ValueError Aider counts
   });
 
   it("a reply naming files outside the chat gets them added and is not applied; the next request sees them", async () => {
