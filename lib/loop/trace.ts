@@ -25,6 +25,26 @@ export type LoopEventKind =
   | "warning"
   | "stop";
 
+/** The component that performs each step: the owners of seed 001 §11's table, plus the loop itself (`run_one`). */
+export const STEP_OWNERS: Readonly<Record<LoopEventKind, string>> = Object.freeze({
+  request: "context builder",
+  "model-call": "model client",
+  "provider-error": "model client",
+  reply: "model client",
+  "file-mention": "context builder",
+  parse: "edit-format parser",
+  permission: "edit executor",
+  "dirty-commit": "GitRepo / user",
+  apply: "edit executor",
+  commit: "GitRepo / user",
+  lint: "validation runner",
+  shell: "edit-format parser",
+  test: "validation runner",
+  reflect: "loop (run_one)",
+  warning: "loop (run_one)",
+  stop: "loop (run_one)",
+});
+
 /** Why the loop stopped. */
 export type StopReason = "done" | "max-reflections" | "provider-error" | "context-overflow" | "script-ended";
 
@@ -34,6 +54,8 @@ export interface LoopEvent {
   /** Which request this belongs to: 0 for the user's message, n for the n-th reflection. */
   round: number;
   kind: LoopEventKind;
+  /** The component that performed the step (`STEP_OWNERS`). */
+  owner: string;
   /** true / false for steps that pass or fail; null for the others. */
   ok: boolean | null;
   /** The error class (seed 001 §11) of a failure; null otherwise. */
@@ -54,6 +76,7 @@ export class TraceRecorder {
       seq: this.events.length + 1,
       round: this.round,
       kind,
+      owner: STEP_OWNERS[kind],
       ok: more.ok ?? null,
       errorClass: more.errorClass ?? null,
       summary,
@@ -64,11 +87,12 @@ export class TraceRecorder {
   }
 }
 
-/** One row per event, for a table: seq, round, step, result (✓ ✗ or blank), class, summary. */
+/** One row per event, for a table: seq, round, step, owner, result (✓ ✗ or blank), class, summary. */
 export interface TraceRow {
   "#": number;
   round: string;
   step: LoopEventKind;
+  owner: string;
   result: string;
   class: string;
   summary: string;
@@ -80,7 +104,7 @@ const roundName = (round: number): string => (round === 0 ? "user" : `reflection
 /** The events as table rows (details left out: show them with `formatTrace` or from the events). */
 export function traceRows(events: readonly LoopEvent[]): TraceRow[] {
   requireArray("traceRows", "events", events);
-  return events.map((e) => ({ "#": e.seq, round: roundName(e.round), step: e.kind, result: mark(e.ok), class: e.errorClass ?? "", summary: e.summary }));
+  return events.map((e) => ({ "#": e.seq, round: roundName(e.round), step: e.kind, owner: e.owner, result: mark(e.ok), class: e.errorClass ?? "", summary: e.summary }));
 }
 
 /** The events as text, one line each, with details indented under their event when `details` is true. */

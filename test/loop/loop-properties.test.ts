@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { runLoop, scriptedCheck, type ScriptStep } from "../../lib/index.js";
+import { ERROR_CLASSES, runLoop, scriptedCheck, type ScriptStep } from "../../lib/index.js";
 import { edit, reply, setup } from "./helpers.js";
 
 /** A generated script step: edits of single lines `vK = a` → `vK = b`, a malformed reply, prose, or a retryable failure. */
@@ -86,6 +86,8 @@ describe("runLoop — properties over scripted sequences", () => {
           for (const e of r.events) {
             if (e.ok === false && e.kind in EXPECTED_CLASS) expect(EXPECTED_CLASS[e.kind]).toContain(e.errorClass);
             if (e.ok === true) expect(e.errorClass).toBeNull();
+            // a failure is classified with the class its own component owns (seed 001 §11)
+            if (e.errorClass !== null && !["reflect", "warning", "stop"].includes(e.kind)) expect(ERROR_CLASSES[e.errorClass].owner).toBe(e.owner);
           }
         },
       ),

@@ -182,8 +182,8 @@ describe("the trace", () => {
     t.round = 1;
     t.add("parse", "bad", { ok: false, errorClass: "output-parse", detail: "line 1\nline 2\n" });
     expect(traceRows(t.events)).toEqual([
-      { "#": 1, round: "user", step: "request", result: "", class: "", summary: "the user's message" },
-      { "#": 2, round: "reflection 1", step: "parse", result: "✗", class: "output-parse", summary: "bad" },
+      { "#": 1, round: "user", step: "request", owner: "context builder", result: "", class: "", summary: "the user's message" },
+      { "#": 2, round: "reflection 1", step: "parse", owner: "edit-format parser", result: "✗", class: "output-parse", summary: "bad" },
     ]);
     expect(formatTrace(t.events)).toBe(
       "── user ──\n" +
