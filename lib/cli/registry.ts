@@ -1,7 +1,8 @@
 /** Every `workbench` sub-command, in the order `--help` lists them. Later features add theirs here. */
 import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
+import { gitScenarioCommand } from "./git-scenario.js";
 import { loopCommand } from "./loop.js";
 import { teachCommand } from "./teach.js";
 
-export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, loopCommand];
+export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, gitScenarioCommand, loopCommand];
