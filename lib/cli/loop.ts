@@ -19,7 +19,7 @@ export function formatSessionRun(run: SessionRun, show: { prompts: boolean; deta
   const out: string[] = [];
   if (session.description) out.push(session.description, "");
   out.push(
-    `workspace: memory, no git · chat: ${session.chat.join(", ") || "(none)"} · ${plural(session.replies.length, "scripted step")}`,
+    `workspace: ${run.workspace} · chat: ${session.chat.join(", ") || "(none)"} · ${plural(session.replies.length, "scripted step")}`,
     `message: ${session.message.split("\n")[0]}${session.message.includes("\n") ? " …" : ""}`,
     "",
     formatTrace(result.events, show.details).trimEnd(),
@@ -33,6 +33,12 @@ export function formatSessionRun(run: SessionRun, show: { prompts: boolean; deta
   out.push("", changed.length === 0 ? "files: unchanged" : "files changed:");
   for (const p of changed) {
     out.push(`── ${p}${p in before ? "" : " (new)"} ──`, result.files[p]!.replace(/\n$/, ""));
+  }
+  if (run.commits !== null) {
+    out.push("", run.commits.length === 0 ? "commits: none" : "commits (oldest first):");
+    for (const c of run.commits) {
+      out.push(`  ${c.sha}  ${c.subject}  — ${c.author}; ${c.files.map((f) => `${f.status} ${f.path}`).join(", ")}`);
+    }
   }
   const classes = [...new Set(result.events.flatMap((e) => (e.errorClass === null ? [] : [e.errorClass])))];
   if (classes.length > 0) {
@@ -57,7 +63,8 @@ export const loopCommand: Command = {
   summary: "run Aider's edit loop (model → parse → apply → git → lint/test → reflection) on a scripted session",
   usage: `Usage: workbench loop <session.json | -> [--json] [--prompts] [--brief]
 
-Runs Aider's loop for one user message with a scripted model (no network) and prints its trace.
+Runs Aider's loop for one user message with a scripted model (no network) and prints its trace. Files live
+in memory without git, or, with "git", in a fresh sandbox repository (removed afterwards).
   --json     print the result as JSON (events, counts, stop reason, final files, history)
   --prompts  also print every prompt the model was sent (the stand-in context, part by part)
   --brief    one line per event (no replies, failure messages or lint output under the events)
@@ -68,6 +75,8 @@ Session file (texts are a string or an array of lines):
     "lint"?: [null | error text…], "test"?: [null | error text…],
     "repoMap"?: text, "history"?: [{"role", "content"}…],
     "answers"?: {"createNewFile"?, "editFileNotInChat"?},
+    "git"?: true | {"staged"?: {path: text}, "dirty"?: {path: text | null},
+                    "options"?: {"autoCommits"?, "dirtyCommits"?, "dryRun"?, "gitEnabled"?}},
     "options"?: {"maxReflections"?, "autoLint"?, "autoTest"?, "fixLintErrors"?, "fixTestErrors"?,
                  "addMentionedFiles"?, "retry"?: {"firstDelay"?, "factor"?, "maxDelay"?}} }
 Examples: lib/loop/sessions/*.json`,
@@ -93,7 +102,8 @@ Examples: lib/loop/sessions/*.json`,
     }
     if (values.json) {
       const { requests, ...rest } = run.result;
-      io.stdout(JSON.stringify(values.prompts ? run.result : rest, null, 2) + "\n");
+      const json = { workspace: run.workspace, ...(values.prompts ? run.result : rest), gitCommits: run.commits };
+      io.stdout(JSON.stringify(json, null, 2) + "\n");
     } else {
       io.stdout(formatSessionRun(run, { prompts: values.prompts === true, details: values.brief !== true }));
     }

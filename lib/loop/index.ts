@@ -10,6 +10,7 @@ export * from "./model-client.js";
 export * from "./checks.js";
 export * from "./mentions.js";
 export * from "./workspace.js";
+export * from "./git-workspace.js";
 export * from "./trace.js";
 export * from "./loop-options.js";
 export * from "./loop-record.js";

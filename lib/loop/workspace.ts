@@ -8,6 +8,7 @@
  *   "I updated the files." — even when every edit failed, as in Aider.
  * - `GitWorkspace` (git-workspace.ts): the real git turn of lib/git in a sandbox repository (dirty commits,
  *   gitignore, auto commits with their exact reply).
+ * The permission questions here and in lib/git's `runTurn` are the same `allowed_to_edit`; this one has no repository.
  */
 import { applyEdits, type ApplyEditsResult } from "../editblock/aider-apply.js";
 import type { Fence } from "../editblock/aider-fence.js";

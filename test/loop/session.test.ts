@@ -30,6 +30,12 @@ describe("session files", () => {
     expect(() => checkSession({ ...ok, lint: [""] })).toThrow("loop session: lint[0] must be null (pass) or a non-empty error text");
     expect(() => checkSession({ ...ok, options: { lint: [] } })).toThrow("loop session: options.lint is not a known option");
     expect(() => checkSession({ ...ok, options: { maxReflections: 1.5 } })).toThrow("options.maxReflections must be a non-negative integer");
+    expect(() => checkSession({ ...ok, git: { dirt: {} } })).toThrow("loop session: git.dirt is not a known option");
+    expect(() => checkSession({ ...ok, git: { options: { autoCommit: false } } })).toThrow("loop session: git.options.autoCommit is not a known option");
+    expect(() => checkSession({ ...ok, git: { options: { dryRun: "yes" } } })).toThrow("loop session: git.options.dryRun must be a boolean");
+    expect(() => checkSession({ ...ok, git: { staged: { "a.py": null } } })).toThrow('git.staged["a.py"] must be a string or an array of lines');
+    expect(checkSession({ ...ok, git: { dirty: { "a.py": null, "b.py": ["x"] } } }).git).toEqual({ staged: {}, dirty: { "a.py": null, "b.py": "x\n" }, options: {} });
+    expect(checkSession({ ...ok, git: true }).git).toEqual({ staged: {}, dirty: {}, options: {} });
   });
 
   it("one-reflection: a rate limit retried, one mismatch reflected with 'Did you mean', then success", async () => {
@@ -78,6 +84,16 @@ describe("workbench loop", () => {
     expect(r.out).toContain("requests: 2 (the message + 1 reflection) · provider attempts: 3 (1 retry by the model client)");
     expect(r.out).toContain("── greet.py ──\n");
     expect(r.out).not.toContain("════ prompt");
+  });
+
+  it("a git session runs in a sandbox and lists its commits", async () => {
+    const r = await cli("loop", join(SESSIONS, "git-dirty-commit.json"), "--brief");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("workspace: git sandbox · chat: app.py");
+    expect(r.out).toMatch(/\ncommits \(oldest first\):\n {2}[0-9a-f]{7} {2}Update app\.py {2}— Workbench User; M app\.py\n {2}[0-9a-f]{7} {2}/);
+    const j = JSON.parse((await cli("loop", join(SESSIONS, "git-dirty-commit.json"), "--json")).out) as { gitCommits: unknown[]; workspace: string };
+    expect(j.workspace).toBe("git sandbox");
+    expect(j.gitCommits).toHaveLength(2);
   });
 
   it("--json gives the result; --prompts adds every prompt", async () => {
