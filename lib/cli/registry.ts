@@ -2,7 +2,10 @@
 import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
 import { gitScenarioCommand } from "./git-scenario.js";
+import { gradeCommand } from "./grade.js";
+import { hintCommand } from "./hint.js";
 import { loopCommand } from "./loop.js";
+import { resetCommand } from "./reset.js";
 import { teachCommand } from "./teach.js";
 
-export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, gitScenarioCommand, loopCommand];
+export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, gitScenarioCommand, loopCommand, gradeCommand, hintCommand, resetCommand];
