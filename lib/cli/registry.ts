@@ -4,6 +4,7 @@ import { conformanceCommand } from "./conformance.js";
 import { gitScenarioCommand } from "./git-scenario.js";
 import { gradeCommand } from "./grade.js";
 import { hintCommand } from "./hint.js";
+import { loopCommand } from "./loop.js";
 import { mapCommand } from "./map.js";
 import { resetCommand } from "./reset.js";
 import { teachCommand } from "./teach.js";
@@ -13,6 +14,7 @@ export const COMMANDS: readonly Command[] = [
   mapCommand,
   conformanceCommand,
   gitScenarioCommand,
+  loopCommand,
   gradeCommand,
   hintCommand,
   resetCommand,
