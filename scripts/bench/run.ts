@@ -7,7 +7,7 @@
  *   --only pagerank,tokens   sections to run (default: all)
  *   --runs N                 timed runs per measurement (default 5; graph builds, the teaching model and the
  *                            notebook suite: at most 3)
- *   --quick                  small graphs and 3 runs, to try the script out
+ *   --quick                  3 runs, small graphs, no stdlib repo map, maps of 1k and 10k tokens: a try-out
  *   --python PATH            the Python with networkx + scipy (default: $BENCH_PYTHON, /usr/bin/python3, python3)
  *
  * Profiling: `node --cpu-prof --import tsx scripts/bench/run.ts --only pagerank` writes a .cpuprofile per process.
@@ -18,13 +18,14 @@ import { join, resolve } from "node:path";
 import { lib } from "./lib.js";
 import { describeMachine } from "./machine.js";
 import { timeOnce } from "./measure.js";
-import { mapShapedTexts } from "./map-texts.js";
+import { realMapTexts } from "./map-texts.js";
 import { notebooksSection } from "./notebooks.js";
 import { findNetworkxPython, pagerankSection } from "./pagerank.js";
+import { repoMapSection } from "./repo-map.js";
 import { renderReport, type Section } from "./report.js";
 import { tokenCountSection } from "./token-count.js";
 
-const SECTIONS = ["pagerank", "tokens", "notebooks"] as const;
+const SECTIONS = ["pagerank", "repomap", "tokens", "notebooks"] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 interface Args {
@@ -109,16 +110,24 @@ if (args.only.includes("pagerank")) {
   );
 }
 
+const stdlib = pythonStdlib();
+const noStdlib = (what: string): Section => ({ title: what, blocks: ["Not measured: `python3` did not name its standard library folder."], data: null });
+
+if (args.only.includes("repomap")) {
+  const targets = [...(stdlib === null || args.quick ? [] : [{ label: "Python stdlib", dir: stdlib }]), { label: "this project", dir: root }];
+  sections.set("repomap", repoMapSection(root, targets, Math.min(args.runs, 3), log));
+}
+
 if (args.only.includes("tokens")) {
-  const stdlib = pythonStdlib();
   const load = await timeOnce(() => lib.loadTiktokenCounter("o200k_base"));
   const count = load.value;
-  const texts = stdlib === null ? [] : mapShapedTexts(stdlib, args.quick ? [1_000, 10_000] : [1_000, 10_000, 100_000], count);
-  const source =
-    stdlib === null
-      ? "No python3 found, so no Python files to make maps from."
-      : `Maps made from this machine's Python standard library (${texts.length} texts; map layout: path, \`│\` definition lines, \`⋮\`).`;
-  sections.set("tokens", await tokenCountSection(texts, source, count, load.sample.wallMs, args.runs, log));
+  if (stdlib === null) sections.set("tokens", noStdlib("3. Token counting: exact against Aider's sampled estimate"));
+  else {
+    log("tokens: building the stdlib maps (scan cached in build/bench/scan-cache)");
+    const texts = await realMapTexts(root, stdlib, args.quick ? [1_000, 10_000] : [1_000, 10_000, 100_000], count);
+    const source = `Repo maps of this machine's Python standard library (\`buildRepoMap\`, no chat files, no mentions; the budget in brackets).`;
+    sections.set("tokens", await tokenCountSection(texts, source, count, load.sample.wallMs, args.runs, log));
+  }
 }
 
 if (args.only.includes("notebooks")) sections.set("notebooks", notebooksSection(root, Math.min(args.runs, 3), log));
