@@ -10,3 +10,4 @@ export * from "./repomap/index.js";
 export * from "./editblock/index.js";
 export * from "./git/index.js";
 export * from "./conformance/index.js";
+export * as explore from "./explore/index.js";
