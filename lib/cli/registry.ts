@@ -1,6 +1,7 @@
 /** Every `workbench` sub-command, in the order `--help` lists them. Later features add theirs here. */
 import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
+import { exploreCommand } from "./explore.js";
 import { teachCommand } from "./teach.js";
 
-export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand];
+export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, exploreCommand];
