@@ -1,15 +1,16 @@
 /**
  * The matrix networkx's `pagerank` iterates on (reference §1.4), built the way scipy builds it, so our ranks agree
- * with Aider's to the last bit or nearly: A[i][j] = Σ weights of all parallel edges i→j (summed in insertion order,
- * a missing weight counts 1), row sums S[i] taken as numpy's `add.reduceat` takes them (first entry + pairwise sum
- * of the rest, in column order), Q[i][j] = (1/S[i])·A[i][j], and rows with S[i] = 0 are dangling.
+ * with Aider's to the last bit: A[i][j] = Σ weights of all parallel edges i→j (a missing weight counts 1), added
+ * in the order scipy leaves them (`aider-pagerank-coo.ts`); row sums S[i] taken as numpy's `add.reduceat` takes
+ * them (first entry + pairwise sum of the rest, in column order); Q[i][j] = (1/S[i])·A[i][j]; rows with S[i] = 0
+ * are dangling.
  *
  * Everything is stored as CSR typed arrays (row pointers, column indices, values) so the power iteration in
  * `aider-pagerank.ts` runs without per-iteration objects. Node order is the graph's node insertion order.
  */
 import type Graph from "graphology";
 import { WorkbenchInputError } from "../core/errors.js";
-import { introsortPairs } from "./aider-csr-sort.js";
+import { scipyCooRows } from "./aider-pagerank-coo.js";
 
 /** Row-normalised transition matrix Q in CSR form, plus what the iteration needs about dangling rows. */
 export interface TransitionMatrix {
@@ -90,81 +91,6 @@ export interface EdgeArrays {
   readonly w: Float64Array;
 }
 
-/**
- * networkx's out-edge order (`G.edges()`, `G.out_edges(n)`): rows in node order; in a row, targets in the order
- * they first became neighbours, parallel edges in insertion order. `order[rowPtr[i] … rowPtr[i+1]-1]` are the
- * edge ids leaving node i. This is the COO input scipy converts to CSR, and the order Aider spreads rank in.
- */
-export function networkxEdgeOrder(n: number, src: Int32Array, dst: Int32Array): { rowPtr: Int32Array; order: Int32Array } {
-  const { rowPtr, order } = networkxCoo(n, src, dst, null);
-  return { rowPtr, order };
-}
-
-/** networkx's COO entries: edge ids, targets and weights in out-edge order, and which rows repeat a target ≥ 3 times. */
-interface NetworkxCoo {
-  readonly rowPtr: Int32Array;
-  readonly order: Int32Array;
-  readonly cols: Int32Array;
-  readonly ws: Float64Array;
-  readonly tripled: Uint8Array;
-}
-
-/**
- * Groups the edges by row (a stable counting sort), then inside each row by target in first-seen order. Every
- * random access is a write or stays inside one row's slice, which is what keeps it fast on a million edges.
- */
-function networkxCoo(n: number, src: Int32Array, dst: Int32Array, w: Float64Array | null): NetworkxCoo {
-  const m = src.length;
-  const rowPtr = new Int32Array(n + 1);
-  for (let e = 0; e < m; e++) rowPtr[src[e]! + 1]!++;
-  for (let r = 0; r < n; r++) rowPtr[r + 1]! += rowPtr[r]!;
-  const fill = rowPtr.slice(0, n);
-  const byRow = new Int32Array(m); // edge ids grouped by row, insertion order inside a row
-  const byRowDst = new Int32Array(m);
-  const byRowW = new Float64Array(w === null ? 0 : m);
-  for (let e = 0; e < m; e++) {
-    const at = fill[src[e]!]!++;
-    byRow[at] = e;
-    byRowDst[at] = dst[e]!;
-    if (w !== null) byRowW[at] = w[e]!;
-  }
-  const order = new Int32Array(m);
-  const cols = new Int32Array(m);
-  const ws = new Float64Array(w === null ? 0 : m);
-  const tripled = new Uint8Array(n);
-  const seenInRow = new Int32Array(n).fill(-1);
-  const count = new Int32Array(n);
-  const next = new Int32Array(n);
-  const targets = new Int32Array(n);
-  for (let r = 0; r < n; r++) {
-    const lo = rowPtr[r]!;
-    const hi = rowPtr[r + 1]!;
-    let distinct = 0;
-    for (let k = lo; k < hi; k++) {
-      const t = byRowDst[k]!;
-      if (seenInRow[t] !== r) {
-        seenInRow[t] = r;
-        count[t] = 0;
-        targets[distinct++] = t;
-      }
-      if (++count[t]! === 3) tripled[r] = 1;
-    }
-    let pos = lo;
-    for (let q = 0; q < distinct; q++) {
-      next[targets[q]!] = pos;
-      pos += count[targets[q]!]!;
-    }
-    for (let k = lo; k < hi; k++) {
-      const t = byRowDst[k]!;
-      const at = next[t]!++;
-      order[at] = byRow[k]!;
-      cols[at] = t;
-      if (w !== null) ws[at] = byRowW[k]!;
-    }
-  }
-  return { rowPtr, order, cols, ws, tripled };
-}
-
 /** Builds Q from a directed graphology graph; `weight` names the edge attribute holding the weight. */
 export function buildTransitionMatrix(graph: Graph, weight: string, where = "buildTransitionMatrix"): TransitionMatrix {
   const nodes = graph.nodes();
@@ -173,52 +99,22 @@ export function buildTransitionMatrix(graph: Graph, weight: string, where = "bui
   return buildTransitionMatrixFromEdges(nodes, edgeArrays(graph, index, weight, where));
 }
 
-/** True when every row's columns are non-decreasing (scipy's `has_sorted_indices`). */
-function rowsSorted(n: number, rowPtr: Int32Array, cols: Int32Array): boolean {
-  for (let r = 0; r < n; r++) for (let k = rowPtr[r]! + 1; k < rowPtr[r + 1]!; k++) if (cols[k - 1]! > cols[k]!) return false;
-  return true;
-}
-
-/**
- * scipy's row sort, done only where it can change a sum. When any row is out of order scipy sorts every row with
- * the unstable introsort (`aider-csr-sort.ts`); a row that is already in order and repeats no column 3 or more
- * times comes out of it with the same runs summed to the same values (a + b = b + a exactly), so it is left as is.
- */
-function sortRowsAsScipy(n: number, coo: NetworkxCoo): void {
-  const { rowPtr, cols, ws, tripled } = coo;
-  if (rowsSorted(n, rowPtr, cols)) return;
-  for (let r = 0; r < n; r++) {
-    const lo = rowPtr[r]!;
-    const hi = rowPtr[r + 1]!;
-    if (hi - lo < 2) continue;
-    if (tripled[r] === 0) {
-      let inOrder = true;
-      for (let k = lo + 1; k < hi && inOrder; k++) if (cols[k - 1]! > cols[k]!) inOrder = false;
-      if (inOrder) continue;
-    }
-    introsortPairs(cols, ws, lo, hi);
-  }
-}
-
 /** Builds Q from nodes and typed edge arrays (indices into `nodes`); the weights must be finite. */
 export function buildTransitionMatrixFromEdges(nodes: readonly string[], { src, dst, w }: EdgeArrays): TransitionMatrix {
   const n = nodes.length;
-  const coo = networkxCoo(n, src, dst, w);
-  sortRowsAsScipy(n, coo);
-  const { rowPtr: cooPtr, cols: keys, ws } = coo;
-  // Then scipy adds up each run of equal columns, in order, and normalises every row by its sum.
+  const { rowPtr: cooPtr, cols, ws: vals } = scipyCooRows(n, src, dst, w);
+  // Then scipy adds up each run of equal columns, in order, and normalises every row by its sum. Done in place:
+  // the write position never passes the read position.
   const rowPtr = new Int32Array(n + 1);
-  const cols = new Int32Array(keys.length);
-  const vals = new Float64Array(keys.length);
   const rowSums = new Float64Array(n);
   const dangling: number[] = [];
   let out = 0;
   for (let r = 0; r < n; r++) {
     const end = cooPtr[r + 1]!;
     for (let k = cooPtr[r]!; k < end; ) {
-      const j = keys[k]!;
-      let sum = ws[k++]!;
-      while (k < end && keys[k] === j) sum += ws[k++]!;
+      const j = cols[k]!;
+      let sum = vals[k++]!;
+      while (k < end && cols[k] === j) sum += vals[k++]!;
       cols[out] = j;
       vals[out++] = sum;
     }
@@ -230,5 +126,5 @@ export function buildTransitionMatrixFromEdges(nodes: readonly string[], { src, 
     if (inv === 0) dangling.push(r);
     for (let k = rowPtr[r]!; k < out; k++) vals[k] = inv * vals[k]!;
   }
-  return { nodes: [...nodes], rowPtr, cols: cols.slice(0, out), vals: vals.slice(0, out), rowSums, dangling: Int32Array.from(dangling) };
+  return { nodes: [...nodes], rowPtr, cols: cols.subarray(0, out), vals: vals.subarray(0, out), rowSums, dangling: Int32Array.from(dangling) };
 }

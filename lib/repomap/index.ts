@@ -1,5 +1,6 @@
 /** Repo map: the teaching model (teaching-*.ts) and Aider's production-style path (aider-*.ts). */
 export * from "./teaching-repo-map.js";
+export * from "./aider-pagerank-coo.js";
 export * from "./aider-pagerank-matrix.js";
 export * from "./aider-pagerank.js";
 export * from "./aider-pagerank-edges.js";
