@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     setupFiles: ["test/setup/fast-check-seed.ts"],
+    globalSetup: ["test/setup/lib-build.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,6 +1,8 @@
 /** Every `workbench` sub-command, in the order `--help` lists them. Later features add theirs here. */
 import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
+import { diagramsCommand } from "./diagrams.js";
+import { notebooksCommand } from "./notebooks.js";
 import { teachCommand } from "./teach.js";
 
-export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand];
+export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, notebooksCommand, diagramsCommand];
