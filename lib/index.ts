@@ -8,3 +8,4 @@ export * from "./repomap/index.js";
 export * from "./editblock/index.js";
 export * from "./git/index.js";
 export * from "./conformance/index.js";
+export * as show from "./show/index.js";

@@ -3,6 +3,7 @@ import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
 import { diagramsCommand } from "./diagrams.js";
 import { notebooksCommand } from "./notebooks.js";
+import { startCommand } from "./start.js";
 import { teachCommand } from "./teach.js";
 
-export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, notebooksCommand, diagramsCommand];
+export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, notebooksCommand, diagramsCommand, startCommand];
