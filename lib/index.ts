@@ -4,6 +4,8 @@
  */
 export { WorkbenchInputError, describeValue } from "./core/errors.js";
 export * as pystr from "./core/pystr.js";
+export * as difflib from "./core/difflib.js";
+export { PythonError } from "./core/pyerror.js";
 export * from "./repomap/index.js";
 export * from "./editblock/index.js";
 export * from "./git/index.js";

@@ -4,12 +4,24 @@
  * this repository) and run with python3 on the same inputs. Tests compare our results with them exactly.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const SEED_PATH = resolve(here, "../../../shared/seeds/000_516f8e11a34fda0d.txt");
+/** The shared folder beside the checkout (`../shared`), or `WORKBENCH_SHARED` when set. */
+export const SHARED_DIR = process.env.WORKBENCH_SHARED ?? resolve(here, "../../../shared");
+export const SEED_PATH = resolve(SHARED_DIR, "seeds/000_516f8e11a34fda0d.txt");
+
+function readSeed(): string {
+  if (!existsSync(SEED_PATH)) {
+    throw new Error(
+      `seed-python: the seed page is not at ${SEED_PATH}. The reference tests need the shared folder beside the ` +
+        "checkout (../shared), or WORKBENCH_SHARED=<path to shared>.",
+    );
+  }
+  return readFileSync(SEED_PATH, "utf8");
+}
 
 /** The source of `def <name>(…)` from the seed text: the def line and every following indented or blank line. */
 export function extractSeedFunction(seedText: string, name: string): string {
@@ -24,7 +36,7 @@ export function extractSeedFunction(seedText: string, name: string): string {
 let cachedProgram: string | undefined;
 function program(): string {
   if (cachedProgram) return cachedProgram;
-  const seed = readFileSync(SEED_PATH, "utf8");
+  const seed = readSeed();
   const fns = ["repo_map", "search_replace", "commit_plan"].map((n) => extractSeedFunction(seed, n));
   cachedProgram = [
     "import json, math, sys",
