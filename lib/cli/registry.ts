@@ -2,8 +2,9 @@
 import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
 import { diagramsCommand } from "./diagrams.js";
+import { kernelCommand } from "./kernel.js";
 import { notebooksCommand } from "./notebooks.js";
 import { startCommand } from "./start.js";
 import { teachCommand } from "./teach.js";
 
-export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, notebooksCommand, diagramsCommand, startCommand];
+export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, notebooksCommand, diagramsCommand, startCommand, kernelCommand];

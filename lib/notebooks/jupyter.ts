@@ -9,13 +9,8 @@ import { accessSync, constants, existsSync, readFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import type { ProjectPaths } from "./project.js";
 
-/** Debian 12 packages that give every Jupyter feature the workbench uses. */
-export const JUPYTER_APT_PACKAGES = Object.freeze([
-  "jupyter-notebook",
-  "jupyter-nbconvert",
-  "python3-nbclient",
-  "python3-ipykernel",
-]);
+/** Debian 12 packages that give every Jupyter feature the workbench uses (the Notebook server brings ipykernel). */
+export const JUPYTER_APT_PACKAGES = Object.freeze(["jupyter-notebook", "python3-nbclient"]);
 export const INSTALL_HINT = `sudo apt-get install ${JUPYTER_APT_PACKAGES.join(" ")}`;
 
 export interface JupyterInstall {
