@@ -169,6 +169,7 @@ a { color: #0969da; }
 pre { margin: 0; overflow-x: auto; font: 13.5px/1.45 ui-monospace, "DejaVu Sans Mono", monospace; }
 .source { background: #f6f8fa; border: 1px solid #d0d7de; border-radius: 6px; padding: .5em .8em; }
 .outputs > * { margin-top: .4em; }
+.output-html { overflow-x: auto; }
 .stream { padding: .2em .8em; white-space: pre-wrap; }
 .stream.stderr { background: #fff1f0; color: #82071e; }
 .cell.failed .source { border-color: #cf222e; }

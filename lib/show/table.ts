@@ -11,6 +11,8 @@ export interface TableOptions {
   digits?: number;
   /** A caption above the table. */
   caption?: string;
+  /** Columns shown as code, whitespace and line breaks kept (for file text, SEARCH and REPLACE blocks). */
+  code?: readonly string[];
 }
 
 export const TABLE_DEFAULTS = Object.freeze({ digits: 6 });
@@ -33,9 +35,14 @@ export function formatCell(value: unknown, digits: number = TABLE_DEFAULTS.digit
   return String(value);
 }
 
+/** Whitespace made visible: "·" for a space, "→" for a tab, "⏎" before each line break (the break is kept). */
+export function visibleWhitespace(text: string): string {
+  return text.replace(/ /g, "·").replace(/\t/g, "→").replace(/\n/g, "⏎\n");
+}
+
 /** Rows as an HTML `<table>`; numeric columns right-aligned. */
-export function htmlTable(rows: readonly Readonly<Record<string, unknown>>[], options: TableOptions = {}): string {
-  requireArray("htmlTable", "rows", rows).forEach((r, i) => requireRecord("htmlTable", `rows[${i}]`, r));
+export function htmlTable(objects: readonly object[], options: TableOptions = {}): string {
+  const rows = requireArray("htmlTable", "rows", objects).map((r, i) => requireRecord("htmlTable", `rows[${i}]`, r));
   const digits = requireInteger("htmlTable", "options.digits", options.digits ?? TABLE_DEFAULTS.digits, 0);
   const columns = options.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const numeric = new Set(columns.filter((c) => rows.some((r) => typeof r[c] === "number") && rows.every((r) => r[c] === undefined || typeof r[c] === "number")));
@@ -44,9 +51,12 @@ export function htmlTable(rows: readonly Readonly<Record<string, unknown>>[], op
   const align = (c: string) => (numeric.has(c) ? ' style="text-align:right"' : "");
   const cell = (c: string, v: unknown) =>
     fractional.has(c) && typeof v === "number" && Number.isInteger(v) ? v.toFixed(digits) : formatCell(v, digits);
+  const code = new Set(options.code ?? []);
+  const wrap = (c: string, html: string) =>
+    code.has(c) ? `<pre style="margin:0;font-size:12.5px;white-space:pre;text-align:left">${html}</pre>` : html;
   const head = columns.map((c) => `<th${align(c)}>${escapeHtml(c)}</th>`).join("");
   const body = rows
-    .map((r) => `<tr>${columns.map((c) => `<td${align(c)}>${escapeHtml(cell(c, r[c]))}</td>`).join("")}</tr>`)
+    .map((r) => `<tr>${columns.map((c) => `<td${align(c)}>${wrap(c, escapeHtml(cell(c, r[c])))}</td>`).join("")}</tr>`)
     .join("\n");
   const caption = options.caption ? `<caption style="caption-side:top;text-align:left;font-weight:600">${escapeHtml(options.caption)}</caption>` : "";
   return `<table>${caption}<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table>`;

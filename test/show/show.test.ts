@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { barChart, diagram, diagramNames, formatCell, htmlTable, lineChart } from "../../lib/show/index.js";
+import { barChart, diagram, diagramNames, formatCell, htmlTable, lineChart, visibleWhitespace } from "../../lib/show/index.js";
 import { join } from "node:path";
 
 const root = join(__dirname, "..", "..");
@@ -50,5 +50,19 @@ describe("show: diagrams", () => {
     expect(diagramNames(root)).toContain("aider-loop");
     expect(diagram("aider-loop", root)).toMatch(/^<svg id="aider-loop"/);
     expect(() => diagram("aider-lop", root)).toThrow(/diagram: name must name a diagram in diagrams\/ \(known: .*aider-loop/);
+  });
+});
+
+describe("show: whitespace and code cells", () => {
+  it("makes spaces, tabs and line ends visible and keeps the breaks", () => {
+    expect(visibleWhitespace("  a\tb\n")).toBe("··a→b⏎\n");
+  });
+
+  it("shows code columns in <pre> with the text escaped, and takes objects without an index signature", () => {
+    interface Edit { path: string; search: string }
+    const edits: Edit[] = [{ path: "a.py", search: "x < 1\n" }];
+    const html = htmlTable(edits, { code: ["search"] });
+    expect(html).toContain('<td><pre style="margin:0;font-size:12.5px;white-space:pre;text-align:left">x &lt; 1\n</pre></td>');
+    expect(html).toContain("<td>a.py</td>");
   });
 });
