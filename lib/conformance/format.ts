@@ -16,7 +16,7 @@ export class VectorFormatError extends Error {
   }
 }
 
-type Kind = "string" | "number" | "boolean" | "array" | "object" | "string|null" | "number|null" | "any";
+type Kind = "string" | "number" | "boolean" | "array" | "object" | "string|null" | "number|null" | "object|null" | "any";
 
 function kindOf(v: unknown): string {
   if (v === null) return "null";
@@ -33,6 +33,8 @@ function matches(v: unknown, kind: Kind): boolean {
       return k === "string" || k === "null";
     case "number|null":
       return k === "number" || k === "null";
+    case "object|null":
+      return k === "object" || k === "null";
     default:
       return k === kind;
   }
@@ -74,16 +76,16 @@ export class CaseReader {
 
 /**
  * The cases of a vector file: `file[listKey]` must be an array of objects; each case's id is its `id` field when it
- * has one, else `<listKey>[<index>]`.
+ * has one, else `<label>[<index>]` (`label` defaults to `listKey`; give the full path for nested lists).
  */
-export function readCases(file: unknown, listKey: string): CaseReader[] {
+export function readCases(file: unknown, listKey: string, label = listKey): CaseReader[] {
   if (typeof file !== "object" || file === null || Array.isArray(file)) {
-    throw new VectorFormatError("(file)", listKey, "cannot be read: the file is not a JSON object");
+    throw new VectorFormatError("(file)", label, "cannot be read: the file is not a JSON object");
   }
   const list = (file as Record<string, unknown>)[listKey];
-  if (!Array.isArray(list)) throw new VectorFormatError("(file)", listKey, `must be an array of cases (got ${kindOf(list)})`);
+  if (!Array.isArray(list)) throw new VectorFormatError("(file)", label, `must be an array of cases (got ${kindOf(list)})`);
   return list.map((c, i) => {
-    const fallback = `${listKey}[${i}]`;
+    const fallback = `${label}[${i}]`;
     if (typeof c !== "object" || c === null || Array.isArray(c)) throw new VectorFormatError(fallback, "(case)", "must be an object");
     const id = (c as Record<string, unknown>).id;
     return new CaseReader(typeof id === "string" || typeof id === "number" ? String(id) : fallback, c as Record<string, unknown>);

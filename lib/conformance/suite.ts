@@ -13,6 +13,8 @@ export interface CaseOutcome {
   actual?: unknown;
   /** Optional detail, e.g. which field differed. */
   detail?: string;
+  /** Optional measurements, e.g. `maxRelDiff` for float comparisons (tests and reports read them). */
+  metrics?: Record<string, number>;
 }
 
 export interface ConformanceSuite {

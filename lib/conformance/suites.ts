@@ -3,5 +3,15 @@ import { editblockMiscSuite } from "./suite-editblock-misc.js";
 import { editblockParseSuite } from "./suite-editblock-parse.js";
 import { editblockReplaceSuite } from "./suite-editblock-replace.js";
 import type { ConformanceSuite } from "./suite.js";
+import { mapSearchSuite } from "./suite-map-search.js";
+import { pagerankSuite } from "./suite-pagerank.js";
+import { repomapRankingSuite } from "./suite-repomap-ranking.js";
 
-export const SUITES: readonly ConformanceSuite[] = [editblockReplaceSuite, editblockParseSuite, editblockMiscSuite];
+export const SUITES: readonly ConformanceSuite[] = [
+  pagerankSuite,
+  mapSearchSuite,
+  repomapRankingSuite,
+  editblockReplaceSuite,
+  editblockParseSuite,
+  editblockMiscSuite,
+];
