@@ -101,6 +101,7 @@ export function lineChart(series: readonly Series[], options: LineChartOptions =
   const ys = series.flatMap((s) => s.values).filter((v) => !logY || v > 0).map((v) => (logY ? Math.log10(v) : v));
   if (ys.length === 0) throw new WorkbenchInputError("lineChart", "series", logY ? "must hold a positive value to draw on a log scale" : "must hold a value");
   let lo = Math.min(...ys), hi = Math.max(...ys);
+  if (logY) [lo, hi] = [Math.floor(lo), Math.ceil(hi)]; // whole decades, so the extreme values have a labelled line
   if (lo === hi) [lo, hi] = [lo - 1, hi + 1];
   const n = Math.max(...series.map((s) => s.values.length));
   const bottomY = top + plotHeight;
