@@ -2,9 +2,18 @@
 import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
 import { diagramsCommand } from "./diagrams.js";
+import { gitScenarioCommand } from "./git-scenario.js";
 import { kernelCommand } from "./kernel.js";
 import { notebooksCommand } from "./notebooks.js";
 import { startCommand } from "./start.js";
 import { teachCommand } from "./teach.js";
 
-export const COMMANDS: readonly Command[] = [teachCommand, conformanceCommand, notebooksCommand, diagramsCommand, startCommand, kernelCommand];
+export const COMMANDS: readonly Command[] = [
+  teachCommand,
+  conformanceCommand,
+  gitScenarioCommand,
+  notebooksCommand,
+  diagramsCommand,
+  startCommand,
+  kernelCommand,
+];
