@@ -43,6 +43,7 @@ async function interactive(io: CliIO, port: number): Promise<number> {
   const server = await startJupyterServer(paths, jupyter, { port, onLog: (line) => io.stderr(`${line}\n`) });
   io.stdout(`\nJupyter Notebook with the TypeScript (tslab) kernel, serving notebooks/ at:\n\n    ${server.url}\n\n`);
   io.stdout(`The kernel is registered in .jupyter/ (generated, not committed). Ctrl-C twice stops the server.\n`);
+  io.stdout(`Saving a notebook stores its outputs in notebooks/; before committing one: npm run -s workbench -- notebooks --normalise\n`);
   return (await server.exited) ?? 0;
 }
 
