@@ -1,12 +1,18 @@
 /**
  * Executed notebooks as static HTML pages, for the embedded `npm start` (no Python): markdown with math rendered by
- * markdown-it + KaTeX on the server (so pages work offline, no script runs in them), code, outputs (streams,
+ * markdown-it + KaTeX on the server (so pages work offline, no script runs in them), code highlighted by
+ * highlight.js (also on the server), outputs (streams,
  * HTML, SVG, images, markdown, LaTeX, text), the failing cell marked, and a contents page. Outputs come from our
  * own notebooks, executed locally, so their HTML and SVG are embedded as they are.
  */
 import markdownIt, { type MarkdownIt } from "markdown-it";
 import * as katexPluginModule from "@vscode/markdown-it-katex";
 import katex from "katex";
+import hljs from "highlight.js/lib/core";
+import bash from "highlight.js/lib/languages/bash";
+import json from "highlight.js/lib/languages/json";
+import python from "highlight.js/lib/languages/python";
+import typescript from "highlight.js/lib/languages/typescript";
 import { sourceText, type Cell, type Notebook, type Output } from "./ipynb.js";
 import type { CellFailure } from "./run-result.js";
 
@@ -18,10 +24,27 @@ function katexPlugin(): KatexPlugin {
   return typeof ns.default === "function" ? ns.default : ns.default.default;
 }
 
+const LANGUAGES = { typescript, ts: typescript, python, py: python, bash, sh: bash, json } as const;
+let highlighterReady = false;
+
+/** Code as highlighted HTML (highlight.js classes); unknown languages are only escaped. */
+export function highlightCode(code: string, language = "typescript"): string {
+  if (!highlighterReady) {
+    for (const [name, def] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, def);
+    highlighterReady = true;
+  }
+  return hljs.getLanguage(language) ? hljs.highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
+}
+
 let markdown: MarkdownIt | undefined;
 /** markdown-it with raw HTML allowed (our own notebooks), tables, and $…$ / $$…$$ math through KaTeX. */
 export function renderMarkdown(text: string): string {
-  markdown ??= markdownIt({ html: true, linkify: false, typographer: false }).use(katexPlugin(), {
+  markdown ??= markdownIt({
+    html: true,
+    linkify: false,
+    typographer: false,
+    highlight: (code, lang) => (lang ? highlightCode(code, lang) : ""),
+  }).use(katexPlugin(), {
     throwOnError: false,
     enableFencedBlocks: true,
   });
@@ -87,7 +110,7 @@ function renderCell(cell: Cell, index: number, failure: CellFailure | null): str
   return [
     `<section class="cell code${failed ? " failed" : ""}" id="cell-${index + 1}">`,
     `<div class="prompt">In [${count}]:</div>`,
-    `<pre class="source"><code>${escapeHtml(sourceText(cell.source))}</code></pre>`,
+    `<pre class="source"><code class="hljs language-typescript">${highlightCode(sourceText(cell.source))}</code></pre>`,
     `<div class="outputs">${cell.outputs.map(renderOutput).join("\n")}${note}</div>`,
     `</section>`,
   ].join("\n");
@@ -139,6 +162,7 @@ function page(title: string, nav: string, body: string, footer: string, refreshS
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${refresh}<title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="assets/katex/katex.min.css">
+<link rel="stylesheet" href="assets/hljs/github.min.css">
 <style>${CSS}</style>
 </head>
 <body>
@@ -167,6 +191,7 @@ a { color: #0969da; }
 .prompt { grid-column: 1; color: #57606a; font: 13px/1.5 ui-monospace, "DejaVu Sans Mono", monospace; padding-top: .55em; text-align: right; }
 .source, .outputs { grid-column: 2; min-width: 0; }
 pre { margin: 0; overflow-x: auto; font: 13.5px/1.45 ui-monospace, "DejaVu Sans Mono", monospace; }
+.source code.hljs { background: transparent; padding: 0; }
 .source { background: #f6f8fa; border: 1px solid #d0d7de; border-radius: 6px; padding: .5em .8em; }
 .outputs > * { margin-top: .4em; }
 .output-html { overflow-x: auto; }

@@ -151,13 +151,18 @@ function staticFile(dir: string, rel: string): string | null {
 /** Serves the site on 127.0.0.1, trying `port`, then the next ports (up to 20); port 0 takes any free port. */
 export async function serveSite(site: Site, port: number): Promise<{ server: Server; url: string }> {
   const katexDir = join(site.paths.root, "node_modules", "katex", "dist");
+  const hljsDir = join(site.paths.root, "node_modules", "highlight.js", "styles");
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://127.0.0.1").pathname).replace(/^\/+/, "");
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405).end();
       return;
     }
-    const asset = path.startsWith("assets/katex/") ? staticFile(katexDir, path.slice("assets/katex/".length)) : null;
+    const asset = path.startsWith("assets/katex/")
+      ? staticFile(katexDir, path.slice("assets/katex/".length))
+      : path.startsWith("assets/hljs/")
+        ? staticFile(hljsDir, path.slice("assets/hljs/".length))
+        : null;
     if (asset) {
       res.writeHead(200, { "content-type": TYPES[extname(asset)] ?? "application/octet-stream", "cache-control": "max-age=3600" });
       res.end(readFileSync(asset));

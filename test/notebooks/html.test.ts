@@ -45,7 +45,7 @@ describe("notebook HTML", () => {
   });
 
   it("escapes code and stream text, embeds SVG and HTML outputs, prefers the richest mime type", () => {
-    expect(html).toContain("const html = &quot;&lt;b&gt;&quot; as string;");
+    expect(html).toContain('<span class="hljs-keyword">const</span> html = <span class="hljs-string">&quot;&lt;b&gt;&quot;</span>');
     expect(html).toContain('<pre class="stream stdout">a &lt; b\n</pre>');
     expect(html).toContain('<svg id="pic"></svg>');
     expect(html).not.toContain("ignored");

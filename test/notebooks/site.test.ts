@@ -66,11 +66,12 @@ describe("the embedded notebook site", () => {
     expect(reused3).toEqual([false, true]);
   }, 120_000);
 
-  it("serves KaTeX's stylesheet and fonts locally, and nothing outside them", async () => {
+  it("serves KaTeX's and highlight.js's stylesheets and fonts locally, and nothing outside them", async () => {
     const css = await fetch(`${url}assets/katex/katex.min.css`);
     expect(css.status).toBe(200);
     expect(css.headers.get("content-type")).toMatch(/text\/css/);
     expect((await fetch(`${url}assets/katex/fonts/KaTeX_Main-Regular.woff2`)).status).toBe(200);
+    expect((await fetch(`${url}assets/hljs/github.min.css`)).status).toBe(200);
     expect((await fetch(`${url}assets/katex/..%2F..%2F..%2Fpackage.json`)).status).toBe(404);
     expect((await fetch(`${url}nope.html`)).status).toBe(404);
     expect(renderSitePage(site, "index.html")).toContain("<h2>Diagrams</h2>");
