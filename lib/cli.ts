@@ -66,6 +66,13 @@ function isMain(): boolean {
 }
 
 if (isMain()) {
+  // `workbench … | head` closes the pipe early: stop quietly instead of crashing with EPIPE.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (err: NodeJS.ErrnoException) => {
+      if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw err;
+    });
+  }
   runCli(process.argv.slice(2), processIO).then(
     (code) => {
       process.exitCode = code;

@@ -3,8 +3,11 @@ import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
 import { diagramsCommand } from "./diagrams.js";
 import { gitScenarioCommand } from "./git-scenario.js";
+import { gradeCommand } from "./grade.js";
+import { hintCommand } from "./hint.js";
 import { kernelCommand } from "./kernel.js";
 import { notebooksCommand } from "./notebooks.js";
+import { resetCommand } from "./reset.js";
 import { startCommand } from "./start.js";
 import { teachCommand } from "./teach.js";
 
@@ -16,4 +19,7 @@ export const COMMANDS: readonly Command[] = [
   diagramsCommand,
   startCommand,
   kernelCommand,
+  gradeCommand,
+  hintCommand,
+  resetCommand,
 ];

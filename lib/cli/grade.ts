@@ -1,0 +1,124 @@
+/**
+ * `workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE]`: runs the graded
+ * tests of the exercises (lib/grader/), prints the table, the total, the failures and a hint, and records the
+ * student's progress. Exit 0 when every graded exercise has full points, 1 otherwise, 2 for a usage mistake.
+ */
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { WorkbenchInputError } from "../core/errors.js";
+import { toJunitXml } from "../grader/junit.js";
+import type { GradeReport } from "../grader/results.js";
+import { GRADE_DEFAULTS } from "../grader/run.js";
+import { gradeSession, loadCatalog, type GradeSessionOptions } from "../grader/session.js";
+import { resolveTarget, type Target } from "../grader/target.js";
+import { watchExercises } from "../grader/watch.js";
+import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
+import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths, integerOption, userCwd } from "./exercise-options.js";
+
+const USAGE = `Usage: workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE]
+
+Runs the graded tests of the exercises (all, or the ones named: 01, 1, 01-pagerank or pagerank) and prints
+a table (tests passed, points), the total, and for each failure the test, its message and a hint.
+  --target T     exercises (your work, the default), solutions (the reference solutions), or a folder laid
+                 out like exercises/ (a student's submission). Progress is recorded only for exercises.
+  --watch        grade again whenever a file under the target is saved (Ctrl-C stops)
+  --json FILE    also write the report as JSON ("-": to stdout, the table then goes to stderr)
+  --junit FILE   also write the report as JUnit XML
+  --timeout MS   per-test time limit in milliseconds (default ${GRADE_DEFAULTS.timeoutMs}); a test still running
+                 past it (plus ${GRADE_DEFAULTS.graceMs} ms) has its process stopped, and grading goes on
+  --seed N       fast-check seed for the property tests (default ${GRADE_DEFAULTS.seed}: every run grades alike)
+${EXERCISE_PATH_USAGE}
+Exit status: 0 when every graded exercise has full points, 1 when some points are missing, 2 on a usage error.`;
+
+export const gradeCommand: Command = {
+  name: "grade",
+  summary: "grade the exercises (points, failures, hints; --watch, --json, --junit)",
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs("grade", args, {
+      target: { type: "string" },
+      watch: { type: "boolean" },
+      json: { type: "string" },
+      junit: { type: "string" },
+      timeout: { type: "string" },
+      seed: { type: "string" },
+      ...EXERCISE_PATH_OPTIONS,
+    });
+    const { root, state } = exercisePaths("grade", values);
+    let target: Target;
+    try {
+      target = resolveTarget(root, values.target ?? "exercises", userCwd());
+      loadCatalog(root, positionals);
+    } catch (err) {
+      if (err instanceof WorkbenchInputError) throw new UsageError(`grade: ${err.message.replace(/^\w+: /, "")}`);
+      throw err;
+    }
+    const options: GradeSessionOptions = {
+      root,
+      target,
+      wanted: positionals,
+      timeoutMs: integerOption("grade", "timeout", values.timeout, GRADE_DEFAULTS.timeoutMs, 100),
+      seed: integerOption("grade", "seed", values.seed, GRADE_DEFAULTS.seed, 0),
+      statePath: state,
+      onStatus: (line) => io.stderr(`grade: ${line}\n`),
+    };
+    const outputs = { json: values.json, junit: values.junit };
+    const first = await gradeOnce(options, outputs, io);
+    if (!values.watch) return exitCode(first);
+    return watchLoop(options, outputs, io, first);
+  },
+};
+
+type Outputs = { json: string | undefined; junit: string | undefined };
+
+async function gradeOnce(options: GradeSessionOptions, outputs: Outputs, io: CliIO): Promise<GradeReport> {
+  if (io.isTTY) io.stderr(`grading ${options.wanted.length ? options.wanted.join(" ") : "every exercise"} …\n`);
+  const { report, text } = await gradeSession(options);
+  (outputs.json === "-" ? io.stderr : io.stdout)(text);
+  if (outputs.json !== undefined) {
+    const json = JSON.stringify(report, null, 2) + "\n";
+    if (outputs.json === "-") io.stdout(json);
+    else writeFileSync(resolve(userCwd(), outputs.json), json);
+  }
+  if (outputs.junit !== undefined) writeFileSync(resolve(userCwd(), outputs.junit), toJunitXml(report));
+  return report;
+}
+
+function exitCode(report: GradeReport): number {
+  return report.exercises.every((e) => e.error === undefined && e.points === e.maxPoints) ? 0 : 1;
+}
+
+/** Re-grades the exercises whose files change, until SIGINT/SIGTERM; resolves to the last grade's exit code. */
+async function watchLoop(options: GradeSessionOptions, outputs: Outputs, io: CliIO, first: GradeReport): Promise<number> {
+  let latest = first;
+  const ids = first.exercises.map((e) => e.id);
+  const queue = new Set<string>();
+  let busy = false;
+  io.stderr(`grade: watching ${options.target.dir} — save a file to grade it again (Ctrl-C to stop)\n`);
+  const drain = async (): Promise<void> => {
+    if (busy) return;
+    busy = true;
+    while (queue.size > 0) {
+      const wanted = [...queue].sort();
+      queue.clear();
+      io.stderr(`\ngrade: ${wanted.join(", ")} changed\n`);
+      latest = await gradeOnce({ ...options, wanted, previous: latest }, outputs, io);
+    }
+    busy = false;
+  };
+  const stop = watchExercises(options.target.dir, ids, (changed) => {
+    changed.forEach((id) => queue.add(id));
+    void drain();
+  });
+  await new Promise<void>((done) => {
+    const finish = (): void => {
+      process.off("SIGINT", finish);
+      process.off("SIGTERM", finish);
+      done();
+    };
+    process.on("SIGINT", finish);
+    process.on("SIGTERM", finish);
+  });
+  stop();
+  return exitCode(latest);
+}

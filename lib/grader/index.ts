@@ -1,0 +1,16 @@
+/**
+ * The exercise grader behind `workbench grade`, `hint` and `reset`. Not re-exported from lib/index.ts: it drives
+ * vitest and the file system, and notebooks have no use for it.
+ */
+export * from "./catalog.js";
+export * from "./junit.js";
+export * from "./protocol.js";
+export * from "./readme.js";
+export * from "./report.js";
+export * from "./results.js";
+export * from "./run.js";
+export * from "./session.js";
+export * from "./state.js";
+export * from "./stubs.js";
+export * from "./target.js";
+export * from "./watch.js";

@@ -1,0 +1,75 @@
+/**
+ * The side channel between the graded tests and the grader. Each graded test file writes one JSON line per event
+ * to `<logDir>/<exercise id>.jsonl` as it happens (synchronously), so the grader knows which tests exist and what
+ * they are worth before any student code runs, and which test was running when it had to stop a process that
+ * would not finish (an endless synchronous loop cannot be interrupted from inside its own thread).
+ */
+
+/** What the grader hands to the graded tests through vitest's `provide`/`inject`, under `GRADE_CONTEXT_KEY`. */
+export interface GradeContext {
+  /** Folder holding one `<exercise id>.jsonl` log per exercise. */
+  logDir: string;
+  /** Names of tests already graded in an earlier round, per exercise id: they are registered as skipped. */
+  skip: Record<string, string[]>;
+  /** Per-test time limit in milliseconds. */
+  timeoutMs: number;
+  /** fast-check seed, so a grade is reproducible. */
+  seed: number;
+}
+
+export const GRADE_CONTEXT_KEY = "workbenchGrade";
+
+/** How a test's message starts when the graded folder lacks the exercise's file (a submission without it). */
+export const MISSING_FILE_MESSAGE = "there is nothing to grade: the graded folder has no";
+
+export type TestKind = "example" | "property";
+
+/**
+ * How a graded test ended. `passed`/`failed`: it ran to the end; `timed-out`: it did not settle within the limit;
+ * `cut-off`: it blocked its process past the limit and the grader stopped the process; `crashed`: the process died
+ * while it ran; `not-run`: it never started (for example because the test file could not run at all).
+ */
+export type TestStatus = "passed" | "failed" | "timed-out" | "cut-off" | "crashed" | "not-run";
+
+export type GradeRecord =
+  | { type: "declare"; test: string; points: number; kind: TestKind }
+  | { type: "start"; test: string; pid: number; t: number }
+  | { type: "loaded"; pid: number }
+  | { type: "end"; test: string; status: "passed" | "failed" | "timed-out" | "not-run"; message: string; ms: number; output?: string }
+  | { type: "cut-off"; test: string; afterMs: number };
+
+/** The log file of one exercise. */
+export function logFileName(exerciseId: string): string {
+  return `${exerciseId}.jsonl`;
+}
+
+/** Parses a log; a torn last line (the process was killed mid-write) is ignored, other bad lines are errors. */
+export function parseRecords(text: string): GradeRecord[] {
+  const lines = text.split("\n");
+  const out: GradeRecord[] = [];
+  lines.forEach((line, i) => {
+    if (line.trim() === "") return;
+    try {
+      out.push(JSON.parse(line) as GradeRecord);
+    } catch (err) {
+      if (i === lines.length - 1) return;
+      throw new Error(`grade log line ${i + 1} is not JSON: ${(err as Error).message}`);
+    }
+  });
+  return out;
+}
+
+/** One record as a log line. */
+export function formatRecord(record: GradeRecord): string {
+  return JSON.stringify(record) + "\n";
+}
+
+/** The test that has started and not ended (nor been cut off) by the end of `records`, or null. */
+export function runningTest(records: readonly GradeRecord[]): Extract<GradeRecord, { type: "start" }> | null {
+  let open: Extract<GradeRecord, { type: "start" }> | null = null;
+  for (const r of records) {
+    if (r.type === "start") open = r;
+    else if ((r.type === "end" || r.type === "cut-off") && open?.test === r.test) open = null;
+  }
+  return open;
+}

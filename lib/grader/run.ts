@@ -1,0 +1,148 @@
+/**
+ * Runs the graded tests through vitest's Node API and contains student code that hangs, throws or exits.
+ *
+ * - Every exercise's test file runs in its own forked process (vitest's `forks` pool), so a crash stays there.
+ * - A test that does not settle within the limit is failed by the test helper itself (async hangs).
+ * - A test that blocks its process (an endless synchronous loop cannot be interrupted from its own thread) is
+ *   seen by the watchdog here, through the log the tests write (protocol.ts): past the limit plus a grace period
+ *   the grader kills that process, records the test as cut off, and runs the tests it had not reached again in a
+ *   new round with the finished ones skipped. Other exercises keep running meanwhile.
+ * - `process.exit` in student code is turned into an error by vitest's workers; it fails that test only.
+ */
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import type { ExerciseEntry } from "./catalog.js";
+import { formatRecord, GRADE_CONTEXT_KEY, logFileName, parseRecords, runningTest, type GradeContext } from "./protocol.js";
+import { emptyProgress, exerciseResult, foldRound, gradeReport, type ExerciseProgress, type GradeReport } from "./results.js";
+import { gradingAliases, type Target } from "./target.js";
+
+export interface GradeRunOptions {
+  root: string;
+  target: Target;
+  exercises: readonly (ExerciseEntry & { title: string })[];
+  /** Per-test limit (ms). */
+  timeoutMs: number;
+  /** fast-check seed. */
+  seed: number;
+  /** Called with short status lines (which round, what was cut off). */
+  onStatus?: (line: string) => void;
+}
+
+export const GRADE_DEFAULTS = Object.freeze({ timeoutMs: 5000, seed: 20261130, graceMs: 1000, pollMs: 100 });
+
+/** Grades the given exercises of `target`; never throws for anything the student's code does. */
+export async function runGrading(options: GradeRunOptions): Promise<GradeReport> {
+  const logDir = mkdtempSync(join(tmpdir(), "workbench-grade-"));
+  const progress = new Map<string, ExerciseProgress>(options.exercises.map((e) => [e.id, emptyProgress()]));
+  const errors = new Map<string, string>();
+  const savedExitCode = process.exitCode;
+  try {
+    let pending = options.exercises.filter((e) => {
+      if (existsSync(e.testFile)) return true;
+      errors.set(e.id, `its graded tests are missing (${relative(options.root, e.testFile)})`);
+      return false;
+    });
+    for (let round = 1; pending.length > 0; round++) {
+      if (round > 1) options.onStatus?.(`round ${round}: running the tests not reached in ${pending.map((e) => e.id).join(", ")}`);
+      const fileErrors = await runRound(options, pending, progress, logDir);
+      const next: typeof pending = [];
+      for (const e of pending) {
+        const records = parseRecords(readFileSync(join(logDir, logFileName(e.id)), "utf8"));
+        const p = progress.get(e.id)!;
+        const fileError = fileErrors.get(e.testFile);
+        if (p.declared.length === 0 && records.every((r) => r.type !== "declare")) {
+          errors.set(e.id, `its graded tests could not run: ${fileError ?? "they declared no graded test"}`);
+          continue;
+        }
+        if (foldRound(p, records, options.timeoutMs, fileError).rerun) next.push(e);
+      }
+      pending = next;
+    }
+  } finally {
+    process.exitCode = savedExitCode;
+    rmSync(logDir, { recursive: true, force: true });
+  }
+  return gradeReport(
+    options.target.label,
+    options.exercises.map((e) => exerciseResult(e.id, e.title, progress.get(e.id)!, errors.get(e.id))),
+  );
+}
+
+/** One vitest run over `exercises`; resolves to the file-level errors by test file path. */
+async function runRound(
+  options: GradeRunOptions,
+  exercises: readonly ExerciseEntry[],
+  progress: ReadonlyMap<string, ExerciseProgress>,
+  logDir: string,
+): Promise<Map<string, string>> {
+  const { createVitest } = await import("vitest/node");
+  const skip: Record<string, string[]> = {};
+  for (const e of exercises) {
+    writeFileSync(join(logDir, logFileName(e.id)), "");
+    skip[e.id] = [...progress.get(e.id)!.done.keys()];
+  }
+  const context: GradeContext = { logDir, skip, timeoutMs: options.timeoutMs, seed: options.seed };
+  const slack = GRADE_DEFAULTS.graceMs * 3;
+  const vitest = await createVitest(
+    "test",
+    {
+      config: false,
+      root: options.root,
+      include: exercises.map((e) => relative(options.root, e.testFile)),
+      watch: false,
+      reporters: [{}],
+      pool: "forks",
+      maxWorkers: Math.max(1, Math.min(exercises.length, availableParallelism())),
+      execArgv: ["--max-old-space-size=1024"],
+      testTimeout: options.timeoutMs + slack,
+      hookTimeout: options.timeoutMs + slack,
+      teardownTimeout: 2000,
+      provide: { [GRADE_CONTEXT_KEY]: context },
+    } as never,
+    { resolve: { alias: gradingAliases(options.root, options.target.dir) }, logLevel: "silent" },
+  );
+  const stopWatchdog = startWatchdog(exercises, logDir, options);
+  try {
+    await vitest.start();
+  } finally {
+    stopWatchdog();
+  }
+  const fileErrors = new Map<string, string>();
+  for (const file of vitest.state.getFiles()) {
+    const errs = file.result?.errors ?? [];
+    if (errs.length > 0) fileErrors.set(file.filepath, errs.map((e) => e.message).join("; "));
+  }
+  await vitest.close();
+  return fileErrors;
+}
+
+/** Polls the logs; kills the process of a test that has run past the limit plus the grace period. */
+function startWatchdog(exercises: readonly ExerciseEntry[], logDir: string, options: GradeRunOptions): () => void {
+  const killed = new Set<string>();
+  const timer = setInterval(() => {
+    for (const e of exercises) {
+      const file = join(logDir, logFileName(e.id));
+      let records;
+      try {
+        records = parseRecords(readFileSync(file, "utf8"));
+      } catch {
+        continue;
+      }
+      const last = runningTest(records);
+      if (last === null) continue;
+      const afterMs = Date.now() - last.t;
+      const key = `${e.id}\u0000${last.test}\u0000${last.t}`;
+      if (afterMs <= options.timeoutMs + GRADE_DEFAULTS.graceMs || killed.has(key)) continue;
+      killed.add(key);
+      try {
+        process.kill(last.pid, "SIGKILL");
+      } catch {
+        continue; // already gone: the round's end will report it as crashed
+      }
+      appendFileSync(file, formatRecord({ type: "cut-off", test: last.test, afterMs }));
+      options.onStatus?.(`${e.id}: "${last.test}" was still running after ${(afterMs / 1000).toFixed(1)} s; stopped it`);
+    }
+  }, GRADE_DEFAULTS.pollMs);
+  return () => clearInterval(timer);
+}

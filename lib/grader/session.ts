@@ -1,0 +1,102 @@
+/**
+ * One grade as the `grade` command runs it: pick the exercises, read their READMEs (titles and hints), run the
+ * graded tests, record the student's progress, and render the text report. `--watch` calls it again on each save.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { listExercises, selectExercises, type ExerciseEntry } from "./catalog.js";
+import { parseReadme, type Hint } from "./readme.js";
+import { formatFailures, formatTable } from "./report.js";
+import { gradeReport, type GradeReport } from "./results.js";
+import { runGrading } from "./run.js";
+import { exerciseState, loadState, recordGrade, saveState, withHintsShown, type ProgressState } from "./state.js";
+import type { Target } from "./target.js";
+
+export interface GradeSessionOptions {
+  root: string;
+  target: Target;
+  /** Exercise names as given on the command line (empty: all). */
+  wanted: readonly string[];
+  timeoutMs: number;
+  seed: number;
+  /** The progress file (used only when the target is the student's own exercises/). */
+  statePath: string;
+  onStatus?: (line: string) => void;
+  /** An earlier report to merge into (watch mode re-grades one exercise and shows them all). */
+  previous?: GradeReport;
+}
+
+export interface GradeSessionResult {
+  report: GradeReport;
+  /** Table, total, failures and hints. */
+  text: string;
+}
+
+/** An exercise with what its README says (title and hints; an unreadable README gives none and its problem). */
+export interface CatalogEntry extends ExerciseEntry {
+  title: string;
+  hints: Hint[];
+  readmeProblem?: string;
+}
+
+/** The chosen exercises with their README's title and hints. */
+export function loadCatalog(root: string, wanted: readonly string[]): CatalogEntry[] {
+  return selectExercises(listExercises(root), wanted).map((e) => {
+    if (!existsSync(e.readme)) return { ...e, title: e.id, hints: [], readmeProblem: "has no README.md" };
+    try {
+      const r = parseReadme(readFileSync(e.readme, "utf8"));
+      return { ...e, title: r.title.replace(/^Exercise\s+\d+\s*[—–:-]\s*/, ""), hints: r.hints };
+    } catch (err) {
+      return { ...e, title: e.id, hints: [], readmeProblem: `README.md ${(err as Error).message}` };
+    }
+  });
+}
+
+/** Grades, records progress (own exercises only) and renders the report. */
+export async function gradeSession(options: GradeSessionOptions): Promise<GradeSessionResult> {
+  const catalog = loadCatalog(options.root, options.wanted);
+  const fresh = await runGrading({
+    root: options.root,
+    target: options.target,
+    exercises: catalog,
+    timeoutMs: options.timeoutMs,
+    seed: options.seed,
+    ...(options.onStatus ? { onStatus: options.onStatus } : {}),
+  });
+  const report = options.previous ? mergeReports(options.previous, fresh) : fresh;
+  let state: ProgressState | null = null;
+  const before = options.target.isStudentWork ? loadState(options.statePath, options.onStatus) : null;
+  if (before) {
+    state = recordGrade(before, fresh, new Date());
+    // The first failed grade of an exercise shows its first hint, and counts it as shown.
+    for (const e of fresh.exercises) {
+      const hasHints = (catalog.find((c) => c.id === e.id)?.hints.length ?? 0) > 0;
+      if (hasHints && e.points < e.maxPoints && exerciseState(state, e.id).hintsShown === 0) state = withHintsShown(state, e.id, 1);
+    }
+    saveState(options.statePath, state);
+  }
+  const hintFor = (id: string): { hint: Hint; total: number } | null => {
+    const hints = catalog.find((c) => c.id === id)?.hints ?? [];
+    if (hints.length === 0) return null;
+    const shown = state ? exerciseState(state, id).hintsShown : 1;
+    return { hint: hints[Math.min(Math.max(shown, 1), hints.length) - 1]!, total: hints.length };
+  };
+  const heading = `Graded ${options.target.label === "exercises" ? "your exercises" : options.target.label} (${report.exercises.length} exercise${report.exercises.length === 1 ? "" : "s"})\n\n`;
+  const text =
+    heading +
+    formatTable(report, before ? { states: before.exercises } : {}) +
+    formatFailures(report, { hintFor }) +
+    (before ? `\nProgress is kept in ${displayPath(options.root, options.statePath)}.\n` : "");
+  return { report, text };
+}
+
+/** `previous` with the exercises graded again in `fresh` replaced (and any new ones added), totals recomputed. */
+export function mergeReports(previous: GradeReport, fresh: GradeReport): GradeReport {
+  const byId = new Map(previous.exercises.map((e) => [e.id, e]));
+  for (const e of fresh.exercises) byId.set(e.id, e);
+  const exercises = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return gradeReport(fresh.target, exercises);
+}
+
+function displayPath(root: string, path: string): string {
+  return path.startsWith(root + "/") ? path.slice(root.length + 1) : path;
+}

@@ -1,0 +1,48 @@
+/**
+ * The one switch between the student's code and the reference solutions. Graded tests import the module under
+ * test as `@target/NN-name/<file>.js`; this module says which folder `@target` is: `exercises/` (the default),
+ * `solutions/`, or any folder laid out like `exercises/` (a student's submission, a test fixture). Both the
+ * grader and `test/exercises/vitest.config.ts` (for running graded tests with plain vitest) use it.
+ *
+ * Exercise files import the workbench as `@aider-workbench/lib`; it is pointed at lib's sources, so a graded
+ * folder can live anywhere and always sees the current lib, built or not.
+ */
+import { existsSync, statSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
+import { WorkbenchInputError } from "../core/errors.js";
+import { requireString } from "../core/validate.js";
+
+export interface Target {
+  /** What was asked for: "exercises", "solutions" or the folder as given. */
+  label: string;
+  /** The folder `@target` stands for (absolute). */
+  dir: string;
+  /** True for the checkout's own exercises/: only then is the student's progress recorded. */
+  isStudentWork: boolean;
+}
+
+/** The import prefix of the module under test. */
+export const TARGET_PREFIX = "@target";
+/** The package name exercise files use for the workbench. */
+export const LIB_PACKAGE = "@aider-workbench/lib";
+
+/** Resolves `--target` (relative folders against `cwd`); a missing folder is a `WorkbenchInputError`. */
+export function resolveTarget(root: string, target = "exercises", cwd = process.cwd()): Target {
+  requireString("resolveTarget", "target", target);
+  if (target === "exercises" || target === "solutions") {
+    return { label: target, dir: join(root, target), isStudentWork: target === "exercises" };
+  }
+  const dir = isAbsolute(target) ? target : resolve(cwd, target);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new WorkbenchInputError("resolveTarget", "target", "must be exercises, solutions or an existing folder", target);
+  }
+  return { label: target, dir, isStudentWork: resolve(dir) === join(root, "exercises") };
+}
+
+/** Vite aliases for a grading run: `@target/…` → the target folder, the lib package → lib's sources. */
+export function gradingAliases(root: string, targetDir: string): { find: RegExp; replacement: string }[] {
+  return [
+    { find: new RegExp(`^${TARGET_PREFIX}/`), replacement: targetDir.replace(/\/?$/, "/") },
+    { find: new RegExp(`^${LIB_PACKAGE.replace("/", "\\/")}$`), replacement: join(root, "lib", "index.ts") },
+  ];
+}

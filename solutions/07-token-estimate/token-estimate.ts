@@ -1,0 +1,53 @@
+/**
+ * Exercise 07 — Aider's sampled token estimate vs the exact count (reference §1.6).
+ *
+ * Counting a big map's tokens exactly is slow, so Aider's repo map (`RepoMap.token_count`) estimates:
+ *   text shorter than 200 code points  → the exact count
+ *   otherwise  lines = splitlines(text, keepends), step = ⌊len(lines) / 100⌋ or 1,
+ *              sample = every step-th line from the first, joined,
+ *              estimate = count(sample) / len(sample) · len(text)      (lengths in code points; a fraction)
+ * Read exercises/07-token-estimate/README.md first; grade with `npm run -s workbench -- grade 07`.
+ */
+// BEGIN SOLUTION
+import { pystr } from "@aider-workbench/lib";
+// END SOLUTION
+
+/** Counts a text's tokens exactly (the model's tokenizer). */
+export type TokenCounter = (text: string) => number;
+
+/** Aider's estimate of the tokens of `text`, using the exact `count` on the sample. */
+export function sampledTokenCount(text: string, count: TokenCounter): number {
+  // BEGIN SOLUTION
+  const length = pystr.cpLength(text);
+  if (length < 200) return count(text);
+  const lines = pystr.splitlines(text, true);
+  const step = Math.floor(lines.length / 100) || 1;
+  let sample = "";
+  for (let i = 0; i < lines.length; i += step) sample += lines[i];
+  return (count(sample) / pystr.cpLength(sample)) * length;
+  // END SOLUTION
+}
+
+/** (estimate − exact) / exact for `text`; 0 when both are 0. */
+export function relativeError(text: string, count: TokenCounter): number {
+  // BEGIN SOLUTION
+  const exact = count(text);
+  const estimate = sampledTokenCount(text, count);
+  return exact === 0 ? (estimate === 0 ? 0 : Infinity) : (estimate - exact) / exact;
+  // END SOLUTION
+}
+
+/**
+ * Part 2: a text that fools the sample. Return a text (at least 200 code points) whose estimate under `count`
+ * is off from the exact count by more than half, in either direction — for ANY counter that counts
+ * whitespace-separated words, as the graded tests' counters do.
+ */
+export function misleadingText(): string {
+  // BEGIN SOLUTION
+  // 300 lines → step 3: the sample is lines 0, 3, 6, …. Make exactly those lines long and wordy and the others
+  // one-word: the sample's token density (tokens per code point) is far above the text's.
+  const lines: string[] = [];
+  for (let i = 0; i < 300; i++) lines.push(i % 3 === 0 ? "a b c d e f g h i j\n" : "xxxxxxxxxxxxxxxxxxx\n");
+  return lines.join("");
+  // END SOLUTION
+}

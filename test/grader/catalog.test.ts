@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { WorkbenchInputError } from "../../lib/core/errors.js";
+import { findProjectRoot, listExercises, selectExercises } from "../../lib/grader/catalog.js";
+import { gradingAliases, resolveTarget } from "../../lib/grader/target.js";
+
+function fakeCheckout(): string {
+  const root = mkdtempSync(join(tmpdir(), "wb-cat-"));
+  writeFileSync(join(root, "package.json"), JSON.stringify({ name: "aider-workbench" }));
+  for (const id of ["02-beta", "01-alpha-one", "xx-ignored", "3-bad"]) {
+    mkdirSync(join(root, "solutions", id), { recursive: true });
+    writeFileSync(join(root, "solutions", id, "b.ts"), "");
+    writeFileSync(join(root, "solutions", id, "a.ts"), "");
+    writeFileSync(join(root, "solutions", id, "notes.md"), "");
+  }
+  return root;
+}
+
+describe("catalog", () => {
+  it("lists NN-name folders of solutions/ in order, with their .ts files and where README and tests live", () => {
+    const root = fakeCheckout();
+    const all = listExercises(root);
+    expect(all.map((e) => [e.id, e.number, e.files])).toEqual([["01-alpha-one", "01", ["a.ts", "b.ts"]], ["02-beta", "02", ["a.ts", "b.ts"]]]);
+    expect(all[0]!.testFile).toBe(join(root, "test", "exercises", "01-alpha-one.test.ts"));
+    expect(findProjectRoot(join(root, "solutions", "02-beta"))).toBe(root);
+  });
+
+  it("selects by number, zero-padded number, id or name, in catalog order without repeats", () => {
+    const all = listExercises(fakeCheckout());
+    expect(selectExercises(all, ["beta", "1", "01", "01-alpha-one"]).map((e) => e.id)).toEqual(["01-alpha-one", "02-beta"]);
+    expect(selectExercises(all, []).length).toBe(2);
+    expect(() => selectExercises(all, ["9"])).toThrow(WorkbenchInputError);
+    expect(() => selectExercises(all, ["9"])).toThrow(/must be one of 01-alpha-one, 02-beta/);
+  });
+
+  it("targets: exercises (the student's), solutions, or an existing folder; @target and the lib package aliased", () => {
+    const root = fakeCheckout();
+    expect(resolveTarget(root, "exercises")).toEqual({ label: "exercises", dir: join(root, "exercises"), isStudentWork: true });
+    expect(resolveTarget(root, "solutions").isStudentWork).toBe(false);
+    expect(resolveTarget(root, "solutions/02-beta", root).dir).toBe(join(root, "solutions", "02-beta"));
+    expect(() => resolveTarget(root, "nowhere", root)).toThrow(/must be exercises, solutions or an existing folder/);
+    const [target, lib] = gradingAliases(root, "/some/dir");
+    expect("@target/01-x/a.js".replace(target!.find, target!.replacement)).toBe("/some/dir/01-x/a.js");
+    expect(lib!.find.test("@aider-workbench/lib")).toBe(true);
+    expect(lib!.find.test("@aider-workbench/lib/x")).toBe(false);
+  });
+});

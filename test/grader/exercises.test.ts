@@ -1,0 +1,97 @@
+/**
+ * Every exercise is complete and consistent: a README with the sections a student needs and hints in increasing
+ * detail, a reference solution with marked regions, a stub in exercises/ that is exactly the one made from that
+ * solution, and graded tests (≥ 4, with a fast-check property). Solutions must not delegate to the lib function
+ * the exercise asks for (the graded tests compare against those).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { listExercises } from "../../lib/grader/catalog.js";
+import { parseReadme } from "../../lib/grader/readme.js";
+import { stubFromSolution } from "../../lib/grader/stubs.js";
+import { ROOT } from "./run-grade.js";
+
+const EXERCISES = listExercises(ROOT);
+
+/** The lib functions each exercise's tests use as the trusted reference: its solution must not import them. */
+const REFERENCE_FUNCTIONS: Record<string, string[]> = {
+  "01-pagerank": ["teachingPageRank", "teachingPageRankStep", "teachingPageRankLeaky", "repoMap"],
+  "02-symbol-budget": ["spreadRankToSymbols", "strictBudgetPrefix", "repoMap"],
+  "03-map-search": ["aiderMapSearch", "aiderRankedTagsMap"],
+  "04-search-replace": ["searchReplace", "exactLineMatches", "uniformMissingIndent"],
+  "05-commit-plan": ["commitPlan"],
+  "06-trace-the-path": ["replaceMostSimilarChunk"],
+  "07-token-estimate": ["sampledTokenCount"],
+};
+
+/** The committed version of a file, when git knows it (the working copy may hold a student's edits). */
+function committed(path: string): string | null {
+  try {
+    return execFileSync("git", ["show", `HEAD:${relative(ROOT, path)}`], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  } catch {
+    return null;
+  }
+}
+
+describe("the exercises", () => {
+  it("there are at least the seven of the issue, numbered without gaps", () => {
+    expect(EXERCISES.map((e) => e.number)).toEqual(EXERCISES.map((_, i) => String(i + 1).padStart(2, "0")));
+    expect(EXERCISES.length).toBeGreaterThanOrEqual(7);
+  });
+
+  describe.each(EXERCISES.map((e) => [e.id, e] as const))("%s", (id, e) => {
+    it("has a README with a title, what to read first, the task, and at least three hints", () => {
+      const readme = parseReadme(readFileSync(e.readme, "utf8"));
+      expect(readme.title).toMatch(new RegExp(`^Exercise ${e.number} — \\S`));
+      expect(readme.sections.slice(0, 3)).toEqual(["Read first", "Task", "Hints"]);
+      expect(readme.hints.length).toBeGreaterThanOrEqual(3);
+      expect(readFileSync(e.readme, "utf8")).toContain(`grade ${e.number}`);
+    });
+
+    it.skipIf(!existsSync(join(ROOT, "notebooks")))("points to notebooks that exist (checked once notebooks/ exists)", () => {
+      const text = readFileSync(e.readme, "utf8");
+      const names = existsSync(join(ROOT, "notebooks")) ? readdirSync(join(ROOT, "notebooks")) : [];
+      for (const m of text.matchAll(/Notebook (\d+) in `notebooks\/`/g)) {
+        const prefix = m[1]!.padStart(2, "0") + "-";
+        expect(names.some((n) => n.startsWith(prefix) && n.endsWith(".ipynb")), `notebooks/${prefix}*.ipynb`).toBe(true);
+      }
+    });
+
+    it("has a solution with marked regions, and its stub in exercises/ is exactly the one made from it", () => {
+      expect(e.files.length).toBeGreaterThan(0);
+      for (const f of e.files) {
+        const solution = readFileSync(join(e.solutionDir, f), "utf8");
+        const stub = stubFromSolution(solution, e.number);
+        const path = join(ROOT, "exercises", id, f);
+        expect(existsSync(path), `${relative(ROOT, path)} exists`).toBe(true);
+        const working = readFileSync(path, "utf8");
+        // A student's uncommitted work in exercises/ is fine: then the committed version must be the stub.
+        const tracked = working === stub ? working : (committed(path) ?? working);
+        expect(tracked === stub, `${relative(ROOT, path)} is not the stub made from solutions/${id}/${f}: run npm run -s exercises:stubs`).toBe(true);
+        expect(stub).toContain(`(hints: \`npm run -s workbench -- hint ${e.number}\`)`);
+      }
+    });
+
+    it("its solution does not call the lib function it asks the student to write", () => {
+      const banned = REFERENCE_FUNCTIONS[id];
+      if (banned === undefined) return expect.fail(`REFERENCE_FUNCTIONS has no entry for ${id}: say which lib functions its tests trust`);
+      for (const f of e.files) {
+        const imports = [...readFileSync(join(e.solutionDir, f), "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"@aider-workbench\/lib"/g)]
+          .flatMap((m) => m[1]!.split(","))
+          .map((s) => s.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]!);
+        expect(imports.filter((n) => banned.includes(n)), `${id}/${f} imports`).toEqual([]);
+      }
+    });
+
+    it("has graded tests: at least four, worth points, with a fast-check property", () => {
+      const text = readFileSync(e.testFile, "utf8");
+      expect(text).toContain(`exercise("${id}", () => import("@target/${id}/`);
+      const tests = [...text.matchAll(/^ex\.(test|property)\(\s*"([^"]+)",\s*(\d+),/gm)];
+      expect(tests.length).toBeGreaterThanOrEqual(4);
+      expect(tests.some((m) => m[1] === "property")).toBe(true);
+      expect(text).toContain("fc.assert(");
+    });
+  });
+});

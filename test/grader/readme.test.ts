@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { parseReadme, ReadmeFormatError } from "../../lib/grader/readme.js";
+
+const GOOD = `# Exercise 09 — Title here
+
+## Read first
+stuff
+
+## Hints
+
+<details><summary>Hint 1 — A nudge</summary>
+
+First **hint**.
+
+</details>
+
+<details>
+<summary>Hint 2: More</summary>
+Second
+line.
+</details>
+
+## After
+<details><summary>Hint 3 — not a hint: outside the section</summary>x</details>
+`;
+
+describe("parseReadme", () => {
+  it("reads the title, the sections and the hints of the Hints section, in order", () => {
+    const r = parseReadme(GOOD);
+    expect(r.title).toBe("Exercise 09 — Title here");
+    expect(r.sections).toEqual(["Read first", "Hints", "After"]);
+    expect(r.hints).toEqual([
+      { number: 1, title: "A nudge", body: "First **hint**." },
+      { number: 2, title: "More", body: "Second\nline." },
+    ]);
+  });
+
+  it("names what is wrong with a README that does not follow the layout", () => {
+    expect(() => parseReadme("no title\n## Hints\n")).toThrow(/no title/);
+    expect(() => parseReadme("# T\n## Task\n")).toThrow(/no '## Hints' section/);
+    expect(() => parseReadme("# T\n## Hints\nnothing here\n")).toThrow(/has no hints/);
+    expect(() => parseReadme("# T\n## Hints\n<details><summary>Hint 2 — x</summary>y</details>\n")).toThrow(/hint 1 is labelled 2/);
+    expect(() => parseReadme("# T\n## Hints\n<details><summary>Hint 1 — x</summary>  </details>\n")).toThrow(ReadmeFormatError);
+  });
+});

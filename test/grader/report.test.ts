@@ -1,0 +1,80 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { toJunitXml, xmlEscape } from "../../lib/grader/junit.js";
+import { exerciseStatus, formatFailures, formatTable } from "../../lib/grader/report.js";
+import { gradeReport, type ExerciseResult, type TestResult } from "../../lib/grader/results.js";
+
+const t = (name: string, passed: boolean, points: number, message = ""): TestResult => ({
+  name,
+  kind: "example",
+  passed,
+  status: passed ? "passed" : "failed",
+  points: passed ? points : 0,
+  maxPoints: points,
+  message,
+});
+const ex = (id: string, tests: TestResult[], error?: string): ExerciseResult => {
+  const e: ExerciseResult = { id, title: `Title ${id}`, points: tests.reduce((n, x) => n + x.points, 0), maxPoints: tests.reduce((n, x) => n + x.maxPoints, 0), tests };
+  if (error) e.error = error;
+  return e;
+};
+
+const REPORT = gradeReport("exercises", [
+  ex("01-done", [t("a", true, 2), t("b", true, 1)]),
+  ex("02-stub", [t("c", false, 2, "not implemented: f"), t("d", false, 1, "Property failed\nFailed because: not implemented: g")]),
+  ex("03-half", [t("e", true, 1), t("f <&> \"quoted\"", false, 3, "expected 1 to be 2\nsecond line")]),
+  ex("04-broken", [], "its graded tests are missing"),
+  ex("05-absent", [t("g", false, 1, "there is nothing to grade: the graded folder has no 05-absent/x.ts"), t("h", false, 1, "there is nothing to grade: the graded folder has no 05-absent/x.ts")]),
+]);
+
+describe("text report", () => {
+  it("classifies exercises: done, not started (every failure a stub's), in progress, error", () => {
+    expect(REPORT.exercises.map(exerciseStatus)).toEqual(["done", "not started", "in progress", "error", "no file"]);
+  });
+
+  it("the table has a row per exercise with tests passed/total and points, and the total", () => {
+    const table = formatTable(REPORT, { states: { "02-stub": { hintsShown: 1, done: true, bestPoints: 3, lastPoints: 3, maxPoints: 3 } } });
+    const rows = table.split("\n");
+    expect(rows.find((r) => r.startsWith("01-done"))).toMatch(/^01-done\s+2\/2\s+3\/3\s+done$/);
+    expect(rows.find((r) => r.startsWith("02-stub"))).toMatch(/0\/2\s+0\/3\s+not started \(was done before\)$/);
+    expect(rows.find((r) => r.startsWith("03-half"))).toMatch(/1\/2\s+1\/4\s+in progress$/);
+    expect(rows.find((r) => r.startsWith("05-absent"))).toMatch(/0\/2\s+0\/2\s+no file$/);
+    expect(rows.find((r) => r.startsWith("total"))).toMatch(/^total\s+3\/8\s+4\/12\s+33 %, 1 of 5 done$/);
+  });
+
+  it("failures: each failing test with its points and message, the hint after; stubs summarised; done ones omitted", () => {
+    const text = formatFailures(REPORT, {
+      hintFor: (id) => (id === "03-half" ? { hint: { number: 2, title: "Look here", body: "body line" }, total: 3 } : null),
+    });
+    expect(text).not.toContain("01-done");
+    expect(text).toContain('02-stub — Title 02-stub\n  not started: every test stops at "not implemented" (f, g)');
+    expect(text).toContain(`  ✗ f <&> "quoted" (3 points)\n      expected 1 to be 2\n      second line\n  Hint 2 of 3 — Look here\n    body line\n  (more detail: npm run -s workbench -- hint 03)`);
+    expect(text).toContain("04-broken: could not be graded: its graded tests are missing");
+    expect(text).toContain("05-absent — Title 05-absent\n  there is nothing to grade: the graded folder has no 05-absent/x.ts\n");
+  });
+});
+
+describe("JUnit XML", () => {
+  it("escapes markup and drops characters XML cannot carry", () => {
+    expect(xmlEscape(`a<b>&"c"'\u0001`)).toBe("a&lt;b&gt;&amp;&quot;c&quot;&apos;\uFFFD");
+  });
+
+  it("is well-formed (checked by Python's XML parser) with one case per test, failures and points", () => {
+    const xml = toJunitXml(REPORT);
+    const py = spawnSync(
+      "python3",
+      [
+        "-c",
+        `import sys, xml.etree.ElementTree as ET
+root = ET.fromstring(sys.stdin.read())
+print(root.get("tests"), root.get("failures"), root.get("errors"))
+for s in root.findall("testsuite"):
+    pts = {p.get("name"): p.get("value") for p in s.find("properties")}
+    print(s.get("name"), s.get("tests"), s.get("failures"), pts["points"], pts["maxPoints"], len(s.findall("testcase")), len(s.findall("testcase/failure")))`,
+      ],
+      { input: xml, encoding: "utf8" },
+    );
+    expect(py.stderr).toBe("");
+    expect(py.stdout.trim().split("\n")).toEqual(["9 5 1", "01-done 2 0 3 3 2 0", "02-stub 2 2 0 3 2 2", "03-half 2 1 1 4 2 1", "04-broken 1 0 0 0 1 0", "05-absent 2 2 0 2 2 2"]);
+  });
+});
