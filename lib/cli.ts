@@ -3,9 +3,11 @@
  * `cli/registry.ts`; usage mistakes print one line and exit 2, bad input exits 2, never a stack trace for either.
  */
 import { realpathSync } from "node:fs";
+import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { WorkbenchInputError } from "./core/errors.js";
 import { UsageError, type CliIO } from "./cli/command.js";
+import { mapCommandConfig } from "./cli/map.js";
 import { COMMANDS } from "./cli/registry.js";
 
 export function mainHelp(): string {
@@ -73,6 +75,10 @@ if (isMain()) {
       throw err;
     });
   }
+  // grammar packages are found from this file's folder, wherever the command is run from
+  const here = fileURLToPath(import.meta.url);
+  mapCommandConfig.packageBase = dirname(here);
+  mapCommandConfig.workerScript = join(dirname(here), "repomap", `aider-scan-worker${extname(here)}`); // .ts under tsx
   runCli(process.argv.slice(2), processIO).then(
     (code) => {
       process.exitCode = code;

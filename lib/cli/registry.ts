@@ -6,6 +6,7 @@ import { gitScenarioCommand } from "./git-scenario.js";
 import { gradeCommand } from "./grade.js";
 import { hintCommand } from "./hint.js";
 import { kernelCommand } from "./kernel.js";
+import { mapCommand } from "./map.js";
 import { notebooksCommand } from "./notebooks.js";
 import { resetCommand } from "./reset.js";
 import { startCommand } from "./start.js";
@@ -13,6 +14,7 @@ import { teachCommand } from "./teach.js";
 
 export const COMMANDS: readonly Command[] = [
   teachCommand,
+  mapCommand,
   conformanceCommand,
   gitScenarioCommand,
   notebooksCommand,

@@ -1,4 +1,7 @@
-/** Every conformance suite, by name (each is the base name of a golden vector file in `../shared/golden/`). */
+/**
+ * Every conformance suite, by name (each is the base name of a golden vector file in `../shared/golden/`, except
+ * `render_tree`, which reads `treecontext-render.json`: the name issue 4 gives it, after Aider's function).
+ */
 import { editblockMiscSuite } from "./suite-editblock-misc.js";
 import { editblockParseSuite } from "./suite-editblock-parse.js";
 import { editblockReplaceSuite } from "./suite-editblock-replace.js";
@@ -6,6 +9,7 @@ import type { ConformanceSuite } from "./suite.js";
 import { mapSearchSuite } from "./suite-map-search.js";
 import { pagerankSuite } from "./suite-pagerank.js";
 import { repomapRankingSuite } from "./suite-repomap-ranking.js";
+import { renderTreeSuite } from "./suite-render-tree.js";
 
 export const SUITES: readonly ConformanceSuite[] = [
   pagerankSuite,
@@ -14,4 +18,5 @@ export const SUITES: readonly ConformanceSuite[] = [
   editblockReplaceSuite,
   editblockParseSuite,
   editblockMiscSuite,
+  renderTreeSuite(),
 ];

@@ -1,0 +1,134 @@
+/**
+ * `workbench map <dir> …`: the repo map of a real folder as Aider would build it (issue 4; reference §1), then a
+ * summary. Scans with tree-sitter (cached on disk, see lib/repomap/README-tags.md), ranks, and picks the prefix with
+ * Aider's ±15 % search (`--budget tolerance`) or the teaching strict rule with exact counts (`--budget strict`).
+ */
+import { availableParallelism } from "node:os";
+import { WorkbenchInputError } from "../core/errors.js";
+import { GrammarSet, packageResolverFrom } from "../repomap/aider-grammars.js";
+import { buildRepoMap, type RealMapResult } from "../repomap/aider-repo-map.js";
+import { defaultCacheDir } from "../repomap/aider-scan-cache.js";
+import { scanRepo, SCAN_DEFAULTS, type ScanResult } from "../repomap/aider-scan.js";
+import { SkeletonCache } from "../repomap/aider-skeletons.js";
+import { isFileOnly, type RankedEntry } from "../repomap/aider-tag.js";
+import { loadTiktokenCounter, type TiktokenEncoding } from "../repomap/aider-token-count.js";
+import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
+import { progressBar } from "./progress.js";
+
+/**
+ * Set by `lib/cli.ts` from its own location: where the grammar packages are found from, and the scan worker script
+ * (scans then parse on every core). Unset (tests, notebooks): packages from the current folder, no threads.
+ */
+export const mapCommandConfig: { packageBase: string | undefined; workerScript: string | undefined } = {
+  packageBase: undefined,
+  workerScript: undefined,
+};
+
+const entryJson = (e: RankedEntry): unknown => (isFileOnly(e) ? [e[0]] : { file: e.relFname, line: e.line, name: e.name, kind: e.kind });
+
+function summaryText(scan: ScanResult, result: RealMapResult): string {
+  const s = result.summary;
+  const skipped = Object.entries(scan.summary.skipped).map(([k, n]) => `${k} ${n}`).join(", ");
+  const verdict = s.overBudget ? "OVER budget" : "within budget";
+  return [
+    "── summary ──",
+    `folder          ${scan.root} (${scan.source === "git" ? "git-tracked files" : "walked"})`,
+    `files           ${s.files} listed, ${scan.summary.noGrammar} without a grammar (by name only), ${s.skipped} skipped${skipped ? ` (${skipped})` : ""}` +
+      (scan.summary.withSyntaxErrors ? `, ${scan.summary.withSyntaxErrors} with syntax errors (tags kept)` : ""),
+    `parsed          ${s.parsed} this run, ${s.fromCache} from the cache${scan.cachePath ? ` (${scan.cachePath})` : " (cache off)"}`,
+    `tags            ${s.tags} (${scan.summary.defs} defs, ${scan.summary.refs} refs)`,
+    `graph           ${s.nodes} nodes, ${s.edges} edges; PageRank ${s.iterations} iterations`,
+    `ranked          ${s.ranked} entries, ${s.selected} in the map`,
+    `tokens          ${s.tokensExact} exact, ${Number(s.tokensEstimated.toFixed(1))} by Aider's sampled estimate`,
+    `budget          ${s.budget} (${s.budgetRule}): ${verdict}`,
+    "",
+  ].join("\n");
+}
+
+export const mapCommand: Command = {
+  name: "map",
+  summary: "the repo map of a real folder (tree-sitter tags, PageRank, skeletons), as Aider builds it",
+  usage: `Usage: workbench map <dir> [--tokens N] [--chat FILE]… [--mention WORD]… [--budget tolerance|strict]
+                     [--encoding o200k_base|cl100k_base] [--json] [--cache-dir DIR | --no-cache]
+
+Scans <dir> (git-tracked files in a git work tree, else a walk), tags every file with a tree-sitter grammar,
+ranks definitions with Aider's PageRank and prints the map text as Aider would, then a summary.
+  --tokens N        the map's token budget (default 1024, Aider's --map-tokens default; with no file in the chat
+                    Aider passes 2 × that, capped by the context window — give the product here to reproduce it)
+  --chat FILE       a file in the chat (path relative to <dir>): ranked ×50 from it, hidden from the map
+  --mention WORD    a word of the conversation: a mentioned identifier (and file, if it names one)
+  --budget RULE     tolerance (default): Aider's search, first prefix within ±15 % of the budget, sampled counts
+                    strict: the teaching rule, longest prefix whose exact token count fits
+  --encoding E      the exact counter (js-tiktoken): o200k_base (default) or cl100k_base
+  --json            print one object { map, ranking, selected, summary } instead
+  --cache-dir DIR   where the scan cache lives (default ${defaultCacheDir()})
+  --no-cache        scan without reading or writing the cache
+A second run on an unchanged folder parses no file.`,
+  async run(args: string[], io: CliIO) {
+    const { values, positionals } = parseCommandArgs("map", args, {
+      tokens: { type: "string" },
+      chat: { type: "string", multiple: true },
+      mention: { type: "string", multiple: true },
+      budget: { type: "string" },
+      encoding: { type: "string" },
+      json: { type: "boolean" },
+      "cache-dir": { type: "string" },
+      "no-cache": { type: "boolean" },
+    });
+    const [dir, ...extra] = positionals;
+    if (!dir) throw new UsageError("map: give a folder to map (see: workbench map --help)");
+    if (extra.length > 0) throw new UsageError(`map: unexpected argument "${extra[0]}"`);
+    const tokens = values.tokens === undefined ? 1024 : Number(values.tokens);
+    if (!Number.isInteger(tokens) || tokens < 1) throw new UsageError(`map: --tokens must be a positive integer (got "${values.tokens}")`);
+    const budget = values.budget ?? "tolerance";
+    if (budget !== "tolerance" && budget !== "strict") throw new UsageError(`map: --budget must be tolerance or strict (got "${budget}")`);
+    const encoding = (values.encoding ?? "o200k_base") as TiktokenEncoding;
+    if (encoding !== "o200k_base" && encoding !== "cl100k_base") throw new UsageError(`map: --encoding must be o200k_base or cl100k_base (got "${encoding}")`);
+    if (values["no-cache"] && values["cache-dir"]) throw new UsageError("map: give --cache-dir or --no-cache, not both");
+
+    const grammars = new GrammarSet(mapCommandConfig.packageBase ? { resolvePackageDir: packageResolverFrom(mapCommandConfig.packageBase) } : {});
+    const bar = progressBar(io, "scanning");
+    let scan: ScanResult;
+    try {
+      scan = await scanRepo(dir, {
+        grammars,
+        cacheDir: values["no-cache"] ? null : (values["cache-dir"] ?? defaultCacheDir()),
+        onProgress: (done, total) => bar.update(done, total),
+        ...(mapCommandConfig.workerScript && mapCommandConfig.packageBase
+          ? { parallel: { script: mapCommandConfig.workerScript, threads: availableParallelism(), packageBase: mapCommandConfig.packageBase } }
+          : {}),
+      });
+    } catch (err) {
+      if (err instanceof WorkbenchInputError && err.parameter === "dir") throw new UsageError(`map: ${dir}: ${err.rule}`);
+      throw err;
+    } finally {
+      bar.finish();
+    }
+    const skeletons = new SkeletonCache(scan.root, grammars, SCAN_DEFAULTS.maxFileBytes);
+    const count = await loadTiktokenCounter(encoding);
+    let result: RealMapResult;
+    try {
+      result = await buildRepoMap(scan, { chatFiles: values.chat ?? [], mentions: values.mention ?? [], tokens, budget }, skeletons, count);
+    } catch (err) {
+      if (err instanceof WorkbenchInputError && err.parameter.startsWith("request.chatFiles")) {
+        throw new UsageError(`map: --chat ${JSON.stringify(String((values.chat ?? [])[Number(/\[(\d+)\]/.exec(err.parameter)?.[1])]))} is not a file of ${dir} (give a path relative to it)`);
+      }
+      throw err;
+    }
+    if (values.json) {
+      io.stdout(
+        JSON.stringify({
+          map: result.map,
+          ranking: result.ranking.map(entryJson),
+          selected: result.selected.map(entryJson),
+          summary: { ...result.summary, noGrammar: scan.summary.noGrammar, skippedByReason: scan.summary.skipped, cachePath: scan.cachePath },
+        }) + "\n",
+      );
+    } else {
+      const none = result.ranking.length === 0 ? "(no map: no file outside the chat to map)\n" : "(no map: no prefix of the ranking qualifies for this budget)\n";
+      io.stdout(result.map === "" ? none : result.map);
+      io.stdout("\n" + summaryText(scan, result));
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * Aider's `render_tree` over real files (reference §1.7): one TreeContext per file, rebuilt when the file's mtime
+ * changes, and a cache of rendered skeletons keyed by (file, sorted lines of interest, mtime). `to_tree` calls the
+ * renderer synchronously, so `prepare` loads the grammars a map may need before the search starts.
+ */
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { requireString } from "../core/validate.js";
+import { readSourceSync } from "./aider-files.js";
+import type { Grammar, GrammarSet } from "./aider-grammars.js";
+import { languageForPath } from "./aider-languages.js";
+import { AiderTreeContext, treeContextFor } from "./aider-render-tree.js";
+import type { SkeletonRenderer } from "./aider-to-tree.js";
+
+/** Renders skeletons of the files under one root, caching as Aider does. */
+export class SkeletonCache {
+  private readonly contexts = new Map<string, { mtimeMs: number; context: AiderTreeContext | null }>();
+  private readonly rendered = new Map<string, string>();
+  private readonly ready = new Map<string, Grammar>();
+  /** Number of files parsed for rendering so far (for reports and tests). */
+  parses = 0;
+
+  constructor(
+    readonly root: string,
+    private readonly grammars: GrammarSet,
+    private readonly maxFileBytes: number,
+    private readonly aiderGrammar = true,
+  ) {
+    requireString("SkeletonCache", "root", root);
+  }
+
+  /** Loads the grammars of these files' languages (call before rendering them). */
+  async prepare(relPaths: Iterable<string>): Promise<void> {
+    const specs = new Map<string, NonNullable<ReturnType<typeof languageForPath>>>();
+    for (const rel of relPaths) {
+      const spec = languageForPath(rel);
+      if (spec && !this.ready.has(spec.id)) specs.set(spec.id, spec);
+    }
+    for (const spec of specs.values()) {
+      const grammar = await this.grammars.get(spec);
+      if (grammar) this.ready.set(spec.id, grammar);
+    }
+  }
+
+  private context(rel: string, mtimeMs: number): AiderTreeContext | null {
+    const hit = this.contexts.get(rel);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.context;
+    const spec = languageForPath(rel);
+    const grammar = spec && this.ready.get(spec.id);
+    const read = readSourceSync(join(this.root, rel), this.maxFileBytes);
+    let context: AiderTreeContext | null = null;
+    if (grammar && "text" in read) {
+      this.parses++;
+      context = new AiderTreeContext(treeContextFor(grammar, read.text, this.aiderGrammar));
+    }
+    this.contexts.set(rel, { mtimeMs, context });
+    return context;
+  }
+
+  /** `render_tree(abs, rel, lois)`: "" for a file that cannot be read or has no (prepared) grammar. */
+  render(rel: string, lois: readonly number[]): string {
+    let mtimeMs = -1;
+    try {
+      mtimeMs = statSync(join(this.root, rel)).mtimeMs;
+    } catch {
+      // a vanished file renders as "" (Aider's read_text gives "" too)
+    }
+    const key = JSON.stringify([rel, [...lois].sort((a, b) => a - b), mtimeMs]);
+    let out = this.rendered.get(key);
+    if (out === undefined) {
+      out = this.context(rel, mtimeMs)?.render(lois) ?? "";
+      this.rendered.set(key, out);
+    }
+    return out;
+  }
+
+  /** The renderer `aiderToTree` takes. */
+  get renderer(): SkeletonRenderer {
+    return (_abs, rel, lois) => this.render(rel, lois);
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * `npm run bench:map -- <dir> [--tokens N]`: how fast the real repo map is on a folder (issue 4 item 7). A report,
+ * not a test: it prints numbers and checks no target.
+ *
+ *  1. cold scan: a fresh, empty cache folder (every file with a grammar is read, parsed and tagged), on one worker
+ *     thread per core as `workbench map` does (`--threads 1`: in-process);
+ *  2. warm scan: the same folder again with that cache (nothing is parsed);
+ *  3. first map: ranking + Aider's ±15 % search + skeletons (loads the grammars the skeletons need and the counter);
+ *  4. re-rank with new mentions: the map again for three different sets of mentioned identifiers (median of 3);
+ *  5. peak memory (max resident set size of the process).
+ * Wall time and CPU time are both shown: on a busy machine wall time says more about the machine than the code.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { GrammarSet } from "../lib/repomap/aider-grammars.js";
+import { buildRepoMap } from "../lib/repomap/aider-repo-map.js";
+import { scanRepo, SCAN_DEFAULTS } from "../lib/repomap/aider-scan.js";
+import { SkeletonCache } from "../lib/repomap/aider-skeletons.js";
+import { loadTiktokenCounter } from "../lib/repomap/aider-token-count.js";
+import type { Tag } from "../lib/repomap/aider-tag.js";
+
+const args = process.argv.slice(2);
+const dir = args.find((a) => !a.startsWith("--"));
+const flag = (name: string, dflt: number): number => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : dflt);
+const tokens = flag("--tokens", 1024);
+const threads = flag("--threads", availableParallelism());
+if (!dir || !Number.isInteger(tokens) || tokens < 1 || !Number.isInteger(threads) || threads < 1) {
+  console.error("usage: npm run bench:map -- <dir> [--tokens N] [--threads N (1 = in-process)]");
+  process.exit(2);
+}
+const parallel =
+  threads > 1 ? { script: fileURLToPath(new URL("../lib/repomap/aider-scan-worker.ts", import.meta.url)), threads, packageBase: process.cwd() } : undefined;
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number }> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const value = await fn();
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { value, wallMs, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+const ms = (x: number): string => `${x.toFixed(0)} ms`;
+const cacheDir = mkdtempSync(join(tmpdir(), "wb-bench-cache-"));
+try {
+  const grammars = new GrammarSet();
+  const cold = await timed(() => scanRepo(dir, { cacheDir, grammars, parallel }));
+  const scan = cold.value;
+  const s = scan.summary;
+  const warm = await timed(() => scanRepo(dir, { cacheDir, grammars }));
+  const skeletons = new SkeletonCache(scan.root, grammars, SCAN_DEFAULTS.maxFileBytes);
+  const count = await loadTiktokenCounter("o200k_base");
+  const first = await timed(() => buildRepoMap(warm.value, { tokens }, skeletons, count));
+
+  // new mentions: identifiers defined in the middle of the ranking (not already on top)
+  const defs = first.value.ranking.filter((e): e is Tag => !Array.isArray(e));
+  const pick = (from: number): string[] => defs.slice(from, from + 3).map((t) => t.name);
+  const mid = Math.floor(defs.length / 2);
+  const reranks: Awaited<ReturnType<typeof timed<Awaited<ReturnType<typeof buildRepoMap>>>>>[] = [];
+  for (const mentions of [pick(mid), pick(Math.floor(mid / 2)), pick(mid + Math.floor(mid / 2))]) {
+    reranks.push(await timed(() => buildRepoMap(warm.value, { tokens, mentions }, skeletons, count)));
+  }
+  const median = [...reranks].sort((a, b) => a.wallMs - b.wallMs)[1]!;
+  const rankOnly = reranks.map((r) => r.value.summary);
+  const peakMb = process.resourceUsage().maxRSS / 1024;
+
+  console.log(`bench:map ${scan.root} (${scan.source}), budget ${tokens} tokens, ${threads} thread(s), load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(`files            ${s.files} listed, ${s.parsed} parsed, ${s.noGrammar} without a grammar, ${s.skippedTotal} skipped, ${s.withSyntaxErrors} with syntax errors`);
+  console.log(`tags             ${s.tags} (${s.defs} defs, ${s.refs} refs); graph ${first.value.summary.nodes} nodes, ${first.value.summary.edges} edges`);
+  console.log(`cold scan        ${ms(cold.wallMs)} wall, ${ms(cold.cpuMs)} CPU → ${((s.files / cold.wallMs) * 1000).toFixed(0)} files/s listed, ${((s.parsed / cold.wallMs) * 1000).toFixed(0)} files/s parsed (${((s.parsed / cold.cpuMs) * 1000).toFixed(0)} per CPU second, all threads; ${s.parsedInWorkers} parsed in workers)`);
+  console.log(`warm scan        ${ms(warm.wallMs)} wall, ${ms(warm.cpuMs)} CPU (parsed ${warm.value.summary.parsed}, from cache ${warm.value.summary.fromCache})`);
+  console.log(`first map        ${ms(first.wallMs)} wall, ${ms(first.cpuMs)} CPU (${first.value.summary.selected} entries, ${first.value.summary.tokensExact} tokens, ${first.value.probes.length} probes, ${skeletons.parses} files parsed for skeletons)`);
+  console.log(`re-rank          ${ms(median.wallMs)} wall (median of ${reranks.map((r) => ms(r.wallMs)).join(", ")}), ${ms(median.cpuMs)} CPU; mentions changed the map: ${rankOnly.map((r, i) => (reranks[i]!.value.map !== first.value.map ? "yes" : "no")).join("/")}`);
+  console.log(`peak memory      ${peakMb.toFixed(0)} MB (max RSS)`);
+} finally {
+  rmSync(cacheDir, { recursive: true, force: true });
+}
