@@ -6,6 +6,7 @@ import { gitScenarioCommand } from "./git-scenario.js";
 import { gradeCommand } from "./grade.js";
 import { hintCommand } from "./hint.js";
 import { kernelCommand } from "./kernel.js";
+import { loopCommand } from "./loop.js";
 import { mapCommand } from "./map.js";
 import { notebooksCommand } from "./notebooks.js";
 import { resetCommand } from "./reset.js";
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   mapCommand,
   conformanceCommand,
   gitScenarioCommand,
+  loopCommand,
   notebooksCommand,
   diagramsCommand,
   startCommand,

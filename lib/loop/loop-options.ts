@@ -1,0 +1,106 @@
+/**
+ * The options and the result of `runLoop` (loop.ts): the context extras (repo map, history), Aider's settings for
+ * the loop (max_reflections = 3, auto_lint on, auto_test off — seed 001 §5, §7), the injected lint and test, the
+ * user's answers to the loop's questions, and the model client's retry policy; the result's counts keep provider
+ * retries apart from reflections (seed 001 §5).
+ */
+import { WorkbenchInputError } from "../core/errors.js";
+import { rejectUnknownKeys, requireBoolean, requireInteger, requireRecord, requireString } from "../core/validate.js";
+import type { Fence } from "../editblock/aider-fence.js";
+import type { CheckFn } from "./checks.js";
+import { checkMessages, type ChatMessage, type PromptMessage } from "./context.js";
+import { checkRetryPolicy, type RetryPolicy } from "./model-client.js";
+import type { LoopEvent, StopReason } from "./trace.js";
+import type { CommitRecord } from "./workspace.js";
+
+export interface LoopOptions {
+  /** Repo map text to include in the context (e.g. from lib/repomap), or null. */
+  repoMap: string | null;
+  /** Earlier turns (`done_messages`). */
+  history: readonly ChatMessage[];
+  /** Aider's `max_reflections`. */
+  maxReflections: number;
+  /** Lint the edited files after a successful edit (Aider's default: on). */
+  autoLint: boolean;
+  lint: CheckFn | null;
+  /** The user's answer to "Attempt to fix lint errors?". */
+  fixLintErrors: boolean;
+  /** Run the tests after a successful edit (Aider's default: off). */
+  autoTest: boolean;
+  test: CheckFn | null;
+  /** The user's answer to "Attempt to fix test errors?". */
+  fixTestErrors: boolean;
+  /** The user's answer to "Add file to the chat?" for files the reply mentions. */
+  addMentionedFiles: boolean;
+  /** The model client's backoff (see model-client.ts). */
+  retry: Partial<RetryPolicy>;
+}
+
+export const LOOP_DEFAULTS: Readonly<LoopOptions> = Object.freeze({
+  repoMap: null,
+  history: Object.freeze([]),
+  maxReflections: 3,
+  autoLint: true,
+  lint: null,
+  fixLintErrors: true,
+  autoTest: false,
+  test: null,
+  fixTestErrors: true,
+  addMentionedFiles: true,
+  retry: Object.freeze({}),
+});
+
+export interface LoopCounts {
+  /** `send_message` calls: the user's message and each reflection (≤ 1 + maxReflections). */
+  requests: number;
+  /** Calls that reached the provider, retries included. */
+  providerAttempts: number;
+  /** Attempts that failed and were retried by the model client (never counted as reflections). */
+  providerRetries: number;
+  reflections: number;
+  /** Aider's `num_malformed_responses`: replies whose edits failed to parse or to apply. */
+  malformedResponses: number;
+}
+
+/** One request as the model received it. */
+export interface LoopRequest {
+  round: number;
+  fence: Fence;
+  messages: PromptMessage[];
+  /** The reply, or null when the provider gave none. */
+  reply: string | null;
+}
+
+export interface LoopResult {
+  stopReason: StopReason;
+  events: LoopEvent[];
+  counts: LoopCounts;
+  requests: LoopRequest[];
+  /** `done_messages` and `cur_messages` at the end. */
+  history: ChatMessage[];
+  current: ChatMessage[];
+  chatFiles: string[];
+  files: Record<string, string>;
+  commits: CommitRecord[];
+  /** Whether the last lint / test passed; null when none ran. */
+  lintOutcome: boolean | null;
+  testOutcome: boolean | null;
+}
+
+/** Validates partial options and fills in the defaults. */
+export function checkLoopOptions(where: string, options: unknown): LoopOptions {
+  const o = requireRecord(where, "options", options);
+  rejectUnknownKeys(where, "options", o, Object.keys(LOOP_DEFAULTS));
+  const full = { ...LOOP_DEFAULTS, ...o } as Record<string, unknown>;
+  if (full.repoMap !== null) requireString(where, "options.repoMap", full.repoMap);
+  for (const k of ["lint", "test"]) {
+    if (full[k] !== null && typeof full[k] !== "function") throw new WorkbenchInputError(where, `options.${k}`, "must be a function or null", full[k]);
+  }
+  for (const k of ["autoLint", "fixLintErrors", "autoTest", "fixTestErrors", "addMentionedFiles"]) requireBoolean(where, `options.${k}`, full[k]);
+  return {
+    ...(full as unknown as LoopOptions),
+    history: checkMessages(where, "options.history", full.history),
+    maxReflections: requireInteger(where, "options.maxReflections", full.maxReflections, 0),
+    retry: checkRetryPolicy(where, "options.retry", full.retry),
+  };
+}

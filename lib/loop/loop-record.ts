@@ -1,0 +1,64 @@
+/**
+ * How the steps of a request become trace events (seed 001 §11 classes): the model client's attempts (a failure
+ * is `provider`, retried or not, or `context-overflow`), and what `apply_updates` + `auto_commit` did (questions,
+ * refusals, the dirty commit (`git`), re-targeting, each edit applied or failed (`block-mismatch`), Aider's
+ * failure message, git errors, the commit and what the history gets) — reference §3.3–§3.5.
+ */
+import type { ErrorClassId } from "./error-classes.js";
+import type { Attempt } from "./model-client.js";
+import type { TraceRecorder } from "./trace.js";
+import type { UpdateResult } from "./workspace.js";
+
+/** One event per provider attempt; returns how many of them were retried. `retriesBefore` numbers the retries. */
+export function recordAttempts(trace: TraceRecorder, attempts: readonly Attempt[], modelName: string, retriesBefore: number): number {
+  let retries = 0;
+  attempts.forEach((a, i) => {
+    if (a.error === null) {
+      trace.add("model-call", `attempt ${i + 1}: ${modelName} answered`, { ok: true });
+      return;
+    }
+    const errorClass: ErrorClassId = a.error.kind === "context-window" ? "context-overflow" : "provider";
+    if (a.retryAfter !== null) retries++;
+    const next =
+      a.retryAfter !== null
+        ? `model client retries in ${a.retryAfter} s (provider retry ${retriesBefore + retries}; not a reflection)`
+        : errorClass === "context-overflow"
+          ? "not retried: the context must shrink"
+          : "not retried";
+    trace.add("provider-error", `attempt ${i + 1}: ${a.error.message}`, { ok: false, errorClass, detail: next });
+  });
+  return retries;
+}
+
+/** Events for what `apply_updates` and `auto_commit` did with one reply's edits. */
+export function recordUpdate(trace: TraceRecorder, u: UpdateResult, workspace: string): void {
+  for (const p of u.printed) if (p.level === "ask") trace.add("permission", p.text);
+  for (const path of u.refused) trace.add("permission", `${path}: edits dropped (allowed_to_edit refused)`, { ok: false });
+  for (const c of u.commits.filter((c) => c.kind === "dirty")) {
+    trace.add("dirty-commit", `${u.dirtyPaths.join(", ")} had uncommitted changes: committed as the user's first (${c.sha})`, {
+      errorClass: "git",
+      detail: c.message,
+    });
+  }
+  for (const r of u.retargeted) trace.add("apply", `an edit for ${r.from} is re-targeted to ${r.to}: its SEARCH is only there (dry run)`);
+  for (const o of u.applied?.outcomes ?? []) {
+    const how = o.applied && o.how ? ` (${o.how.how === "replace" ? o.how.stage : o.how.how})` : "";
+    trace.add("apply", `${o.path}: ${o.applied ? "applied" : "SEARCH failed to match"}${how}`, {
+      ok: o.applied,
+      errorClass: o.applied ? null : "block-mismatch",
+    });
+  }
+  if (u.reflected !== null) {
+    const crashed = u.applied === null;
+    trace.add("apply", crashed ? "Exception while updating files" : "the failure message for the model", {
+      ok: false,
+      errorClass: "block-mismatch",
+      detail: u.reflected,
+    });
+  }
+  if (u.gitError !== null) trace.add("commit", "Unable to commit (printed, not reflected)", { ok: false, errorClass: "git", detail: u.gitError });
+  const aider = u.commits.filter((c) => c.kind === "aider");
+  trace.add("commit", aider.length > 0 ? `auto_commit ${aider.map((c) => c.sha).join(", ")}` : `no commit (${workspace})`, {
+    detail: `history gets: ${u.reply}`,
+  });
+}

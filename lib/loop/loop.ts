@@ -1,0 +1,244 @@
+/**
+ * Aider's loop for one user message (seed 001 §2, §5, §7; reference §3.2–§3.5): `run_one` sends the message, and
+ * while the turn produced a reflected message and fewer than `max_reflections` (3) reflections were made, sends
+ * that message as a new user message — at most 1 + 3 requests. Each request (`send_message`):
+ *
+ *   context → model (provider retry with backoff, not a reflection) → file mentions → parse (`get_edits`)
+ *   → `apply_updates` (re-target, permission, dirty commit, `apply_edits`: passed edits are written before the
+ *   failure message is built) → `auto_commit` and the history → reflect a parse/apply failure → lint (reflect if
+ *   the user agrees) → shell commands (not run) → tests with auto_test (reflect if the user agrees).
+ *
+ * Every step is recorded in a trace whose failures carry their seed 001 §11 error class (loop-record.ts). The
+ * options, defaults and result types are in loop-options.ts.
+ */
+import { WorkbenchInputError } from "../core/errors.js";
+import { requireString } from "../core/validate.js";
+import { chooseFence } from "../editblock/aider-fence.js";
+import { getEdits } from "../editblock/aider-parse.js";
+import { buildContext, type ChatMessage, type PromptMessage } from "./context.js";
+import { ERROR_CLASSES, type ErrorClassId } from "./error-classes.js";
+import { checkLoopOptions, type LoopCounts, type LoopOptions, type LoopRequest, type LoopResult } from "./loop-options.js";
+import { recordAttempts, recordUpdate } from "./loop-record.js";
+import { filesAddedMessage, findFileMentions } from "./mentions.js";
+import { requestWithRetry, type RetryPolicy } from "./model-client.js";
+import type { LoopModel } from "./scripted-model.js";
+import { TraceRecorder, type StopReason } from "./trace.js";
+import type { CommitRecord, LoopWorkspace, UpdateResult } from "./workspace.js";
+
+type SendOutcome = { stop: StopReason } | { reflected: string | null; errorClass: ErrorClassId | null };
+
+/** Runs Aider's loop for `message` on `workspace` with `model`. */
+export async function runLoop(workspace: LoopWorkspace, model: LoopModel, message: string, options: Partial<LoopOptions> = {}): Promise<LoopResult> {
+  const where = "runLoop";
+  for (const m of ["chatFiles", "read", "mentionable", "addToChat", "applyUpdates", "snapshot"] as const) {
+    if (typeof (workspace as unknown as Record<string, unknown> | null)?.[m] !== "function") {
+      throw new WorkbenchInputError(where, "workspace", `must be a LoopWorkspace (no ${m} method)`, workspace);
+    }
+  }
+  if (typeof (model as unknown as Record<string, unknown> | null)?.complete !== "function") {
+    throw new WorkbenchInputError(where, "model", "must be a LoopModel (an object with complete(messages))", model);
+  }
+  requireString(where, "message", message);
+  const run = new LoopRun(workspace, model, checkLoopOptions(where, options));
+  return run.runOne(message);
+}
+
+/** The state of one `run_one`: the chat, the counts, the trace. */
+class LoopRun {
+  private readonly trace = new TraceRecorder();
+  private readonly done: ChatMessage[];
+  private cur: ChatMessage[] = [];
+  private readonly counts: LoopCounts = { requests: 0, providerAttempts: 0, providerRetries: 0, reflections: 0, malformedResponses: 0 };
+  private readonly requests: LoopRequest[] = [];
+  private readonly commits: CommitRecord[] = [];
+  private readonly ignoredMentions = new Set<string>();
+  private lintRuns = 0;
+  private testRuns = 0;
+  private lintOutcome: boolean | null = null;
+  private testOutcome: boolean | null = null;
+
+  constructor(
+    private readonly ws: LoopWorkspace,
+    private readonly model: LoopModel,
+    private readonly options: LoopOptions,
+  ) {
+    this.done = options.history.map((m) => ({ ...m }));
+  }
+
+  /** `run_one`: the message, then each reflected message, at most `maxReflections` of them. */
+  async runOne(userMessage: string): Promise<LoopResult> {
+    const max = this.options.maxReflections;
+    let message = userMessage;
+    let stopReason: StopReason;
+    for (;;) {
+      const out = await this.sendMessage(message);
+      if ("stop" in out) {
+        stopReason = out.stop;
+        break;
+      }
+      if (out.reflected === null) {
+        stopReason = "done";
+        this.trace.add("stop", "done: nothing to reflect", { ok: true });
+        break;
+      }
+      const what = out.errorClass ? ERROR_CLASSES[out.errorClass].label : "file mention";
+      const source = this.trace.events.findLast((e) => e.detail === out.reflected);
+      const text = source ? `the text of #${source.seq}` : "its text";
+      if (this.counts.reflections >= max) {
+        this.trace.add("warning", `Only ${max} reflections allowed, stopping.`, { ok: false, errorClass: out.errorClass });
+        this.trace.add("stop", `max-reflections: the last ${what} (${text}) is not sent back`, { ok: false, errorClass: out.errorClass });
+        stopReason = "max-reflections";
+        break;
+      }
+      this.counts.reflections++;
+      this.trace.add("reflect", `reflection ${this.counts.reflections} of ${max}: ${what}, ${text}, goes back as a new user message`, {
+        errorClass: out.errorClass,
+      });
+      this.trace.round = this.counts.reflections;
+      message = out.reflected;
+    }
+    return {
+      stopReason,
+      events: this.trace.events,
+      counts: { ...this.counts },
+      requests: this.requests,
+      history: this.done,
+      current: this.cur,
+      chatFiles: this.ws.chatFiles(),
+      files: await this.ws.snapshot(),
+      commits: this.commits,
+      lintOutcome: this.lintOutcome,
+      testOutcome: this.testOutcome,
+    };
+  }
+
+  /** `send_message`: one request and everything that follows its reply. */
+  private async sendMessage(message: string): Promise<SendOutcome> {
+    const { trace } = this;
+    this.counts.requests++;
+    this.cur.push({ role: "user", content: message });
+    const chatTexts = this.ws.chatFiles().map((path) => ({ path, content: this.ws.read(path) ?? "" }));
+    const { fence, fellBack } = chooseFence(chatTexts.map((f) => f.content));
+    if (fellBack) trace.add("warning", "Unable to find a fencing strategy! Falling back to ```");
+    const messages = buildContext({ fence, repoMap: this.options.repoMap, history: this.done, chatFiles: chatTexts, current: this.cur });
+    const request: LoopRequest = { round: trace.round, fence, messages, reply: null };
+    this.requests.push(request);
+    const who = trace.round === 0 ? "the user's message" : `reflection ${trace.round} as a user message`;
+    trace.add("request", `${who}; context of ${messages.length} messages, ${chatTexts.length} chat file(s), fence ${fence[0]}`, {
+      detail: trace.round === 0 ? message : null, // a reflection's text is shown where it arose
+    });
+
+    const reply = await this.callModel(messages);
+    if (typeof reply !== "string") return reply;
+    request.reply = reply;
+    this.cur.push({ role: "assistant", content: reply });
+    const lines = reply.split("\n").length;
+    trace.add("reply", `${lines} line(s) from ${this.model.name}`, { detail: reply });
+
+    const mention = await this.checkFileMentions(reply);
+    if (mention !== null) return { reflected: mention, errorClass: null };
+
+    // apply_updates
+    const parsed = getEdits(reply, fence, this.ws.chatFiles());
+    let update: UpdateResult | null = null;
+    let reflected: string | null = null;
+    let errorClass: ErrorClassId | null = null;
+    if (!parsed.ok) {
+      this.counts.malformedResponses++;
+      trace.add("parse", "The LLM did not conform to the edit format.", { ok: false, errorClass: "output-parse", detail: parsed.error });
+      reflected = parsed.error;
+      errorClass = "output-parse";
+    } else {
+      const shell = parsed.shellCommands.length > 0 ? `, ${parsed.shellCommands.length} shell block(s)` : "";
+      trace.add("parse", `${parsed.edits.length} SEARCH/REPLACE block(s)${shell}`, { ok: true });
+      if (parsed.edits.length > 0) {
+        update = await this.ws.applyUpdates(parsed.edits, fence);
+        recordUpdate(trace, update, this.ws.description);
+        this.commits.push(...update.commits);
+        if (update.reflected !== null) {
+          if (update.applied !== null) this.counts.malformedResponses++; // a ValueError; not an exception's text
+          reflected = update.reflected;
+          errorClass = "block-mismatch";
+        }
+      }
+    }
+    const edited = update?.edited ?? [];
+    if (edited.length > 0) {
+      // move_back_cur_messages: this turn goes into the history, followed by the commit reply and "Ok."
+      this.done.push(...this.cur, { role: "user", content: update!.reply }, { role: "assistant", content: "Ok." });
+      this.cur = [];
+    }
+    if (reflected !== null) return { reflected, errorClass };
+
+    if (edited.length > 0 && this.options.autoLint && this.options.lint) {
+      const errors = await this.options.lint({ edited, read: (p) => this.ws.read(p), run: ++this.lintRuns });
+      this.lintOutcome = !errors;
+      const asked = this.validationResult("lint", errors, "Attempt to fix lint errors?", this.options.fixLintErrors);
+      if (asked !== null) return asked;
+    }
+    if (parsed.ok && parsed.shellCommands.length > 0) {
+      trace.add("shell", `${parsed.shellCommands.length} shell command block(s) suggested; the workbench does not run them`, {
+        detail: parsed.shellCommands.join("\n"),
+      });
+    }
+    if (edited.length > 0 && this.options.autoTest && this.options.test) {
+      const errors = await this.options.test({ edited, read: (p) => this.ws.read(p), run: ++this.testRuns });
+      this.testOutcome = !errors;
+      const asked = this.validationResult("test", errors, "Attempt to fix test errors?", this.options.fixTestErrors);
+      if (asked !== null) return asked;
+    }
+    return { reflected: null, errorClass: null };
+  }
+
+  /** The model client's request; a string reply, or the stop it ended in. */
+  private async callModel(messages: PromptMessage[]): Promise<string | { stop: StopReason }> {
+    const { trace } = this;
+    const out = await requestWithRetry(this.model, messages, this.options.retry as RetryPolicy);
+    const retries = recordAttempts(trace, out.attempts, this.model.name, this.counts.providerRetries);
+    this.counts.providerAttempts += out.attempts.length;
+    this.counts.providerRetries += retries;
+    switch (out.kind) {
+      case "reply":
+        return out.text;
+      case "script-ended":
+        trace.add("stop", `script-ended: ${out.message}`, { ok: false });
+        return { stop: "script-ended" };
+      case "gave-up":
+        trace.add("stop", `provider-error: the model client gave up (${out.error.message})`, { ok: false, errorClass: "provider" });
+        return { stop: "provider-error" };
+      case "context-overflow":
+        trace.add("stop", "context-overflow: shrink the map, the files or the history", { ok: false, errorClass: "context-overflow" });
+        return { stop: "context-overflow" };
+    }
+  }
+
+  /** Files the reply names that are not in the chat: added (reflection, no edits applied) or ignored from now on. */
+  private async checkFileMentions(reply: string): Promise<string | null> {
+    const chat = new Set(this.ws.chatFiles());
+    const candidates = (await this.ws.mentionable()).filter((p) => !chat.has(p) && !this.ignoredMentions.has(p));
+    const mentioned = findFileMentions(reply, candidates);
+    if (mentioned.length === 0) return null;
+    if (!this.options.addMentionedFiles) {
+      mentioned.forEach((p) => this.ignoredMentions.add(p));
+      this.trace.add("file-mention", `${mentioned.join(", ")}: Add file to the chat? no (not asked again)`);
+      return null;
+    }
+    mentioned.forEach((p) => this.ws.addToChat(p));
+    const text = filesAddedMessage(mentioned);
+    this.trace.add("file-mention", `${mentioned.join(", ")}: Add file to the chat? yes; the edits of this reply are not applied`, { detail: text });
+    return text;
+  }
+
+  /** A lint or test outcome in the trace; the reflection if it failed and the user agrees to fix it. */
+  private validationResult(kind: "lint" | "test", errors: string | null, question: string, yes: boolean): SendOutcome | null {
+    if (errors !== null && typeof errors !== "string") {
+      throw new WorkbenchInputError("runLoop", `options.${kind}`, "must return a string or null", errors);
+    }
+    if (!errors) {
+      this.trace.add(kind, `${kind} passed`, { ok: true });
+      return null;
+    }
+    this.trace.add(kind, `${kind} failed; ${question} ${yes ? "yes" : "no"}`, { ok: false, errorClass: "validation", detail: errors });
+    return yes ? { reflected: errors, errorClass: "validation" } : null;
+  }
+}
