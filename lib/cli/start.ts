@@ -3,7 +3,7 @@
  * the Notebook server on 127.0.0.1 at notebooks/; without it, executes every notebook in-process and serves the
  * executed notebooks as HTML on 127.0.0.1 (no Python needed), saying how to get the interactive mode.
  */
-import { detectJupyter, INSTALL_HINT } from "../notebooks/jupyter.js";
+import { detectJupyter, INSTALL_HINT, type JupyterInstall } from "../notebooks/jupyter.js";
 import { startJupyterServer } from "../notebooks/jupyter-server.js";
 import { ensureLibBuilt, listNotebooks, projectPaths } from "../notebooks/project.js";
 import { formatRun, formatTotals } from "../notebooks/run-result.js";
@@ -11,6 +11,20 @@ import { createSite, executeSite, serveSite } from "../notebooks/site.js";
 import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 
 export const START_DEFAULTS = Object.freeze({ port: 8888 });
+
+/**
+ * Which mode `start` runs in: the Notebook server when asked for or found, else the HTML pages with the reason.
+ * `--jupyter` without the Notebook server is a usage error naming the packages.
+ */
+export function startMode(
+  asked: "auto" | "embedded" | "jupyter",
+  jupyter: JupyterInstall | null,
+): { mode: "jupyter" } | { mode: "embedded"; why: string } {
+  if (asked === "embedded") return { mode: "embedded", why: "--embedded was given." };
+  if (jupyter?.canServe) return { mode: "jupyter" };
+  if (asked === "jupyter") throw new UsageError(`start: --jupyter needs the Notebook server; on Debian: ${INSTALL_HINT}`);
+  return { mode: "embedded", why: "Jupyter's Notebook server is not installed." };
+}
 
 /** Resolves when the process is asked to stop (Ctrl-C or SIGTERM). */
 function untilStopped(): Promise<void> {
@@ -75,10 +89,8 @@ the executed notebooks as HTML pages on 127.0.0.1: markdown and math rendered, c
     }
     const paths = projectPaths();
     ensureLibBuilt(paths.root, (line) => io.stderr(`start: ${line}\n`));
-    const jupyter = values.embedded ? null : detectJupyter();
-    if (values.jupyter && !jupyter?.canServe) throw new UsageError(`start: --jupyter needs the Notebook server; on Debian: ${INSTALL_HINT}`);
-    if (jupyter?.canServe) return interactive(io, port);
-    const why = values.embedded ? "--embedded was given." : "Jupyter's Notebook server is not installed.";
-    return embedded(io, port, Boolean(values.fresh), why);
+    const mode = startMode(values.embedded ? "embedded" : values.jupyter ? "jupyter" : "auto", values.embedded ? null : detectJupyter());
+    if (mode.mode === "jupyter") return interactive(io, port);
+    return embedded(io, port, Boolean(values.fresh), mode.why);
   },
 };

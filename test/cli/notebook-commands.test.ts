@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cli } from "./run-cli.js";
+import { startMode } from "../../lib/cli/start.js";
 
 const fixture = (name: string) => join(__dirname, "..", "fixtures", "notebooks", `${name}.ipynb`);
 
@@ -39,5 +40,20 @@ describe("notebooks --check / --normalise", () => {
     expect(fix.out).toMatch(/^normalised /);
     expect((await cli("notebooks", "--check", file)).code).toBe(0);
     expect((await cli("notebooks", "--normalise", file)).out).toMatch(/^unchanged /);
+  });
+});
+
+describe("start: which mode", () => {
+  const server = { python: "/usr/bin/python3", canExecute: true, canServe: true };
+  it("serves Jupyter when its Notebook server is found, the HTML pages otherwise, saying why", () => {
+    expect(startMode("auto", server)).toEqual({ mode: "jupyter" });
+    expect(startMode("auto", null)).toEqual({ mode: "embedded", why: "Jupyter's Notebook server is not installed." });
+    expect(startMode("auto", { ...server, canServe: false })).toMatchObject({ mode: "embedded" });
+    expect(startMode("embedded", server)).toEqual({ mode: "embedded", why: "--embedded was given." });
+  });
+
+  it("--jupyter without the Notebook server is a usage error naming the Debian packages", () => {
+    expect(() => startMode("jupyter", null)).toThrow(/--jupyter needs the Notebook server; on Debian: sudo apt-get install jupyter-notebook python3-nbclient/);
+    expect(startMode("jupyter", server)).toEqual({ mode: "jupyter" });
   });
 });
