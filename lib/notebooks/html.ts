@@ -13,6 +13,7 @@ import bash from "highlight.js/lib/languages/bash";
 import json from "highlight.js/lib/languages/json";
 import python from "highlight.js/lib/languages/python";
 import typescript from "highlight.js/lib/languages/typescript";
+import { escapeHtml } from "../show/table.js";
 import { sourceText, type Cell, type Notebook, type Output } from "./ipynb.js";
 import type { CellFailure } from "./run-result.js";
 
@@ -51,9 +52,7 @@ export function renderMarkdown(text: string): string {
   return markdown.render(text);
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+export { escapeHtml };
 
 const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
 
