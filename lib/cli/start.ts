@@ -7,6 +7,7 @@ import { detectJupyter, INSTALL_HINT, type JupyterInstall } from "../notebooks/j
 import { startJupyterServer } from "../notebooks/jupyter-server.js";
 import { ensureLibBuilt, listNotebooks, projectPaths } from "../notebooks/project.js";
 import { formatRun, formatTotals } from "../notebooks/run-result.js";
+import { stopRunningNotebooks } from "../notebooks/runner.js";
 import { createSite, executeSite, serveSite } from "../notebooks/site.js";
 import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 
@@ -26,14 +27,6 @@ export function startMode(
   return { mode: "embedded", why: "Jupyter's Notebook server is not installed." };
 }
 
-/** Resolves when the process is asked to stop (Ctrl-C or SIGTERM). */
-function untilStopped(): Promise<void> {
-  return new Promise((resolve) => {
-    process.once("SIGINT", () => resolve());
-    process.once("SIGTERM", () => resolve());
-  });
-}
-
 async function embedded(io: CliIO, port: number, fresh: boolean, why: string): Promise<number> {
   const paths = projectPaths();
   const files = listNotebooks(paths.notebooks);
@@ -42,12 +35,17 @@ async function embedded(io: CliIO, port: number, fresh: boolean, why: string): P
   io.stdout(`Serving the notebooks as read-only HTML pages at ${url}\n`);
   io.stdout(`(${why} For interactive notebooks: ${INSTALL_HINT}, then npm start again.)\n`);
   io.stdout(`Executing ${files.length} notebooks in-process; each page fills in when its notebook has run.\n`);
-  const stopped = untilStopped();
+  // Ctrl-C stops at once, also while notebooks are still executing: their processes are killed with the server.
+  const stop = () => {
+    stopRunningNotebooks();
+    server.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
   const runs = await executeSite(site, { fresh, onRun: (run, cached) => io.stdout(`${formatRun(run)}${cached ? " [unchanged, reused]" : ""}\n`) });
   io.stdout(`${formatTotals(runs)}\nStill serving at ${url} — Ctrl-C to stop.\n`);
-  await stopped;
-  server.close();
-  return 0;
+  return new Promise<number>(() => {}); // serves until stopped
 }
 
 async function interactive(io: CliIO, port: number): Promise<number> {

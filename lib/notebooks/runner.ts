@@ -31,6 +31,14 @@ export const RUN_DEFAULTS = Object.freeze({ timeoutSeconds: 300, jobs: 1 });
 
 const WHERE = "runNotebooks";
 
+/** The notebook processes running now, so a server being stopped can stop them too. */
+const running = new Set<ChildProcess>();
+
+/** Kills every notebook process this process started that is still running (e.g. when `npm start` is stopped). */
+export function stopRunningNotebooks(): void {
+  for (const child of running) child.kill("SIGKILL");
+}
+
 /** Where the executed copy of `notebook` goes. */
 export function executedPath(paths: ProjectPaths, mode: RunMode, notebook: string, outDir?: string): string {
   return join(outDir ?? join(paths.build, mode), basename(notebook));
@@ -76,6 +84,7 @@ interface Finished {
 
 /** Waits for `child`, collecting its output and its last IPC message; kills it after `timeoutSeconds`. */
 function finish(child: ChildProcess, timeoutSeconds: number): Promise<Finished> {
+  running.add(child);
   return new Promise((resolve) => {
     const done: Finished = { code: null, stdout: "", stderr: "", timedOut: false };
     child.stdout?.on("data", (d: Buffer) => void (done.stdout += d.toString("utf8")));
@@ -89,6 +98,7 @@ function finish(child: ChildProcess, timeoutSeconds: number): Promise<Finished> 
       done.stderr += `${err.message}\n`;
     });
     child.on("close", (code) => {
+      running.delete(child);
       clearTimeout(timer);
       done.code = code;
       resolve(done);
