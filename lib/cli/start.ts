@@ -53,6 +53,7 @@ async function interactive(io: CliIO, port: number): Promise<number> {
   const jupyter = detectJupyter()!;
   process.on("SIGINT", () => {}); // Ctrl-C belongs to the Notebook server (it asks to confirm); we wait for it to exit
   const server = await startJupyterServer(paths, jupyter, { port, onLog: (line) => io.stderr(`${line}\n`) });
+  process.once("SIGTERM", () => server.child.kill("SIGTERM")); // a plain kill of npm start stops the server too
   io.stdout(`\nJupyter Notebook with the TypeScript (tslab) kernel, serving notebooks/ at:\n\n    ${server.url}\n\n`);
   io.stdout(`The kernel is registered in .jupyter/ (generated, not committed). Ctrl-C twice stops the server.\n`);
   io.stdout(`Saving a notebook stores its outputs in notebooks/; before committing one: npm run -s workbench -- notebooks --normalise\n`);
