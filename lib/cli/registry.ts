@@ -2,6 +2,7 @@
 import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
 import { diagramsCommand } from "./diagrams.js";
+import { exploreCommand } from "./explore.js";
 import { gitScenarioCommand } from "./git-scenario.js";
 import { gradeCommand } from "./grade.js";
 import { hintCommand } from "./hint.js";
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   teachCommand,
   mapCommand,
   conformanceCommand,
+  exploreCommand,
   gitScenarioCommand,
   loopCommand,
   notebooksCommand,
