@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { RUN_DEFAULTS } from "../../lib/notebooks/runner.js";
 import { load1, series, spread, loadText, type Sample, type Series } from "./measure.js";
 import { table, type Section } from "./report.js";
 
@@ -50,7 +51,8 @@ export function notebooksSection(root: string, runs: number, log: (l: string) =>
   const modes = [runMode(root, "in-process", [], runs, log), runMode(root, "through Jupyter", ["--jupyter"], runs, log)];
   const blocks = [
     `Each run is a child process started the way a user starts it (tsx included), timed from start to exit; ` +
-      `median of ${runs} runs [min–max]. The runner's own defaults (notebooks run at once, timeout) apply.`,
+      `median of ${runs} runs [min–max]. The runner's defaults apply: ${RUN_DEFAULTS.jobs} notebook(s) at once, each in ` +
+      "its own process, stopping at its first failing cell.",
     table(
       ["mode", "command", "wall time", "result", "load"],
       modes.map((m) => [m.mode, `\`${m.command}\``, m.series ? spread(m.series) : "—", m.outcome, m.series ? loadText(m.series) : "—"]),
