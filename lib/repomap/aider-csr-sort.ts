@@ -12,58 +12,63 @@ const THRESHOLD = 16;
 /** Sorts `keys[lo…hi-1]` ascending, moving `vals` along, in the exact element order libstdc++ `std::sort` gives. */
 export function introsortPairs(keys: Int32Array, vals: Float64Array, lo: number, hi: number): void {
   if (hi - lo < 2) return;
-  const swap = (a: number, b: number): void => {
-    const k = keys[a]!;
-    keys[a] = keys[b]!;
-    keys[b] = k;
-    const v = vals[a]!;
-    vals[a] = vals[b]!;
-    vals[b] = v;
-  };
-  const less = (a: number, b: number): boolean => keys[a]! < keys[b]!;
-
-  const medianToFirst = (result: number, a: number, b: number, c: number): void => {
-    if (less(a, b)) {
-      if (less(b, c)) swap(result, b);
-      else if (less(a, c)) swap(result, c);
-      else swap(result, a);
-    } else if (less(a, c)) swap(result, a);
-    else if (less(b, c)) swap(result, c);
-    else swap(result, b);
-  };
-
-  /** Hoare-style partition around the pivot at `first`, with no bounds checks (the median guards both ends). */
-  const partition = (first: number, last: number, pivot: number): number => {
-    for (;;) {
-      while (less(first, pivot)) first++;
-      last--;
-      while (less(pivot, last)) last--;
-      if (!(first < last)) return first;
-      swap(first, last);
-      first++;
-    }
-  };
-
-  const loop = (first: number, last: number, depth: number): void => {
-    while (last - first > THRESHOLD) {
-      if (depth === 0) {
-        heapsort(keys, vals, first, last);
-        return;
-      }
-      depth--;
-      const mid = first + Math.floor((last - first) / 2);
-      medianToFirst(first, first + 1, mid, last - 1);
-      const cut = partition(first + 1, last, first);
-      loop(cut, last, depth);
-      last = cut;
-    }
-  };
-
-  loop(lo, hi, 2 * (31 - Math.clz32(hi - lo)));
+  introsortLoop(keys, vals, lo, hi, 2 * (31 - Math.clz32(hi - lo)));
   if (hi - lo > THRESHOLD) {
     insertionSort(keys, vals, lo, lo + THRESHOLD);
     for (let i = lo + THRESHOLD; i < hi; i++) linearInsert(keys, vals, i);
   } else insertionSort(keys, vals, lo, hi);
+}
+
+function swap(keys: Int32Array, vals: Float64Array, a: number, b: number): void {
+  const k = keys[a]!;
+  keys[a] = keys[b]!;
+  keys[b] = k;
+  const v = vals[a]!;
+  vals[a] = vals[b]!;
+  vals[b] = v;
+}
+
+/** Moves the median of keys at a, b, c to `result` (libstdc++'s __move_median_to_first). */
+function medianToFirst(keys: Int32Array, vals: Float64Array, result: number, a: number, b: number, c: number): void {
+  const ka = keys[a]!;
+  const kb = keys[b]!;
+  const kc = keys[c]!;
+  if (ka < kb) {
+    if (kb < kc) swap(keys, vals, result, b);
+    else if (ka < kc) swap(keys, vals, result, c);
+    else swap(keys, vals, result, a);
+  } else if (ka < kc) swap(keys, vals, result, a);
+  else if (kb < kc) swap(keys, vals, result, c);
+  else swap(keys, vals, result, b);
+}
+
+/** Hoare-style partition around the pivot at `pivot`, with no bounds checks (the median guards both ends). */
+function partition(keys: Int32Array, vals: Float64Array, first: number, last: number, pivot: number): number {
+  const p = keys[pivot]!;
+  for (;;) {
+    while (keys[first]! < p) first++;
+    last--;
+    while (p < keys[last]!) last--;
+    if (!(first < last)) return first;
+    swap(keys, vals, first, last);
+    first++;
+  }
+}
+
+/** Quicksort down to blocks of THRESHOLD, heapsort when `depth` runs out (libstdc++'s __introsort_loop). */
+function introsortLoop(keys: Int32Array, vals: Float64Array, first: number, last: number, depth: number): void {
+  while (last - first > THRESHOLD) {
+    if (depth === 0) {
+      heapsort(keys, vals, first, last);
+      return;
+    }
+    depth--;
+    const mid = first + Math.floor((last - first) / 2);
+    medianToFirst(keys, vals, first, first + 1, mid, last - 1);
+    const cut = partition(keys, vals, first + 1, last, first);
+    introsortLoop(keys, vals, cut, last, depth);
+    last = cut;
+  }
 }
 
 /** Moves element `i` left past every larger key (assumes a smaller-or-equal key exists to its left). */

@@ -1,15 +1,16 @@
 /**
  * The matrix networkx's `pagerank` iterates on (reference §1.4), built the way scipy builds it, so our ranks agree
- * with Aider's to the last bit or nearly: A[i][j] = Σ weights of all parallel edges i→j (summed in insertion order,
- * a missing weight counts 1), row sums S[i] taken as numpy's `add.reduceat` takes them (first entry + pairwise sum
- * of the rest, in column order), Q[i][j] = (1/S[i])·A[i][j], and rows with S[i] = 0 are dangling.
+ * with Aider's to the last bit: A[i][j] = Σ weights of all parallel edges i→j (a missing weight counts 1), added
+ * in the order scipy leaves them (`aider-pagerank-coo.ts`); row sums S[i] taken as numpy's `add.reduceat` takes
+ * them (first entry + pairwise sum of the rest, in column order); Q[i][j] = (1/S[i])·A[i][j]; rows with S[i] = 0
+ * are dangling.
  *
  * Everything is stored as CSR typed arrays (row pointers, column indices, values) so the power iteration in
  * `aider-pagerank.ts` runs without per-iteration objects. Node order is the graph's node insertion order.
  */
 import type Graph from "graphology";
 import { WorkbenchInputError } from "../core/errors.js";
-import { introsortPairs } from "./aider-csr-sort.js";
+import { scipyCooRows } from "./aider-pagerank-coo.js";
 
 /** Row-normalised transition matrix Q in CSR form, plus what the iteration needs about dangling rows. */
 export interface TransitionMatrix {
@@ -65,16 +66,19 @@ function edgeWeight(where: string, attrs: Record<string, unknown>, weight: strin
   return w;
 }
 
+/** Node key → index. A null-prototype object: for a million lookups it is about a quarter faster than a Map. */
+type NodeIndex = Record<string, number>;
+
 /** The graph's edges as typed arrays in insertion order: source and target indices and weights. */
-function edgeArrays(graph: Graph, index: ReadonlyMap<string, number>, weight: string, where: string): EdgeArrays {
+function edgeArrays(graph: Graph, index: NodeIndex, weight: string, where: string): EdgeArrays {
   const m = graph.size;
   const src = new Int32Array(m);
   const dst = new Int32Array(m);
   const w = new Float64Array(m);
   let e = 0;
   graph.forEachEdge((edge, attrs, source, target) => {
-    src[e] = index.get(source)!;
-    dst[e] = index.get(target)!;
+    src[e] = index[source]!;
+    dst[e] = index[target]!;
     w[e++] = edgeWeight(where, attrs, weight, edge);
   });
   return { src, dst, w };
@@ -87,75 +91,30 @@ export interface EdgeArrays {
   readonly w: Float64Array;
 }
 
-/**
- * networkx's out-edge order (`G.edges()`, `G.out_edges(n)`): rows in node order; in a row, targets in the order
- * they first became neighbours, parallel edges in insertion order. `order[rowPtr[i] … rowPtr[i+1]-1]` are the
- * edge ids leaving node i. This is the COO input scipy converts to CSR, and the order Aider spreads rank in.
- */
-export function networkxEdgeOrder(n: number, src: Int32Array, dst: Int32Array): { rowPtr: Int32Array; order: Int32Array } {
-  const m = src.length;
-  const rowPtr = new Int32Array(n + 1);
-  for (let e = 0; e < m; e++) rowPtr[src[e]! + 1]!++;
-  for (let r = 0; r < n; r++) rowPtr[r + 1]! += rowPtr[r]!;
-  const byRow = new Int32Array(m); // edge ids grouped by row, insertion order inside a row
-  const fill = rowPtr.slice(0, n);
-  for (let e = 0; e < m; e++) byRow[fill[src[e]!]!++] = e;
-  const order = new Int32Array(m);
-  const seenInRow = new Int32Array(n).fill(-1);
-  const count = new Int32Array(n);
-  const next = new Int32Array(n);
-  const targets = new Int32Array(n);
-  for (let r = 0; r < n; r++) {
-    let distinct = 0;
-    for (let k = rowPtr[r]!; k < rowPtr[r + 1]!; k++) {
-      const t = dst[byRow[k]!]!;
-      if (seenInRow[t] !== r) {
-        seenInRow[t] = r;
-        count[t] = 0;
-        targets[distinct++] = t;
-      }
-      count[t]!++;
-    }
-    let pos = rowPtr[r]!;
-    for (let q = 0; q < distinct; q++) {
-      next[targets[q]!] = pos;
-      pos += count[targets[q]!]!;
-    }
-    for (let k = rowPtr[r]!; k < rowPtr[r + 1]!; k++) order[next[dst[byRow[k]!]!]!++] = byRow[k]!;
-  }
-  return { rowPtr, order };
-}
-
 /** Builds Q from a directed graphology graph; `weight` names the edge attribute holding the weight. */
 export function buildTransitionMatrix(graph: Graph, weight: string, where = "buildTransitionMatrix"): TransitionMatrix {
   const nodes = graph.nodes();
-  const index = new Map<string, number>();
-  nodes.forEach((node, i) => index.set(node, i));
+  const index: NodeIndex = Object.create(null);
+  for (let i = 0; i < nodes.length; i++) index[nodes[i]!] = i;
   return buildTransitionMatrixFromEdges(nodes, edgeArrays(graph, index, weight, where));
 }
 
 /** Builds Q from nodes and typed edge arrays (indices into `nodes`); the weights must be finite. */
 export function buildTransitionMatrixFromEdges(nodes: readonly string[], { src, dst, w }: EdgeArrays): TransitionMatrix {
   const n = nodes.length;
-  const coo = networkxEdgeOrder(n, src, dst);
-  const keys = Int32Array.from(coo.order, (e) => dst[e]!);
-  const ws = Float64Array.from(coo.order, (e) => w[e]!);
-  // scipy sorts the rows only when some row is out of column order, and then sorts every row (unstably).
-  let sorted = true;
-  for (let r = 0; r < n && sorted; r++) for (let k = coo.rowPtr[r]! + 1; k < coo.rowPtr[r + 1]!; k++) if (keys[k - 1]! > keys[k]!) sorted = false;
-  if (!sorted) for (let r = 0; r < n; r++) introsortPairs(keys, ws, coo.rowPtr[r]!, coo.rowPtr[r + 1]!);
-  // Then it adds up each run of equal columns, in order, and normalises every row by its sum.
+  const { rowPtr: cooPtr, cols, ws: vals } = scipyCooRows(n, src, dst, w);
+  // Then scipy adds up each run of equal columns, in order, and normalises every row by its sum. Done in place:
+  // the write position never passes the read position.
   const rowPtr = new Int32Array(n + 1);
-  const cols = new Int32Array(keys.length);
-  const vals = new Float64Array(keys.length);
   const rowSums = new Float64Array(n);
   const dangling: number[] = [];
   let out = 0;
   for (let r = 0; r < n; r++) {
-    for (let k = coo.rowPtr[r]!; k < coo.rowPtr[r + 1]!; ) {
-      const j = keys[k]!;
-      let sum = ws[k++]!;
-      while (k < coo.rowPtr[r + 1]! && keys[k] === j) sum += ws[k++]!;
+    const end = cooPtr[r + 1]!;
+    for (let k = cooPtr[r]!; k < end; ) {
+      const j = cols[k]!;
+      let sum = vals[k++]!;
+      while (k < end && cols[k] === j) sum += vals[k++]!;
       cols[out] = j;
       vals[out++] = sum;
     }
@@ -167,5 +126,5 @@ export function buildTransitionMatrixFromEdges(nodes: readonly string[], { src, 
     if (inv === 0) dangling.push(r);
     for (let k = rowPtr[r]!; k < out; k++) vals[k] = inv * vals[k]!;
   }
-  return { nodes: [...nodes], rowPtr, cols: cols.slice(0, out), vals: vals.slice(0, out), rowSums, dangling: Int32Array.from(dangling) };
+  return { nodes: [...nodes], rowPtr, cols: cols.subarray(0, out), vals: vals.subarray(0, out), rowSums, dangling: Int32Array.from(dangling) };
 }

@@ -85,45 +85,61 @@ function lookup(values: NodeValues, node: string): number | undefined {
 }
 
 /** Validates a personalization/dangling mapping: every value a finite number. */
-function checkNodeValues(param: string, values: unknown): NodeValues | null {
+function checkNodeValues(where: string, param: string, values: unknown): NodeValues | null {
   if (values === null || values === undefined) return null;
-  const entries = values instanceof Map ? [...values.entries()] : Object.entries(requireRecord(WHERE, param, values));
+  const entries = values instanceof Map ? [...values.entries()] : Object.entries(requireRecord(where, param, values));
   for (const [k, v] of entries) {
-    requireString(WHERE, `${param} key`, k);
-    requireFinite(WHERE, `${param}[${JSON.stringify(k)}]`, v);
+    requireString(where, `${param} key`, k);
+    requireFinite(where, `${param}[${JSON.stringify(k)}]`, v);
   }
   return values as NodeValues;
 }
 
 /** The vector `[values.get(n, 0) for n in nodes]`, divided by its numpy sum (NaN entries when the sum is 0). */
 function normalised(nodes: readonly string[], values: NodeValues): { vec: Float64Array; sum: number } {
-  const vec = Float64Array.from(nodes, (n) => lookup(values, n) ?? 0);
+  const vec = new Float64Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) vec[i] = lookup(values, nodes[i]!) ?? 0;
   const sum = numpySum(vec);
   for (let i = 0; i < vec.length; i++) vec[i] = vec[i]! / sum;
   return { vec, sum };
 }
 
+/** The iteration options with networkx's defaults filled in, validated. */
+export interface PageRankParameters {
+  readonly alpha: number;
+  readonly maxIter: number;
+  readonly tol: number;
+  readonly weight: string;
+  readonly personalization: NodeValues | null;
+  readonly dangling: NodeValues | null;
+}
+
+/** Checks an options object (`known` lists the keys allowed) and fills in networkx's defaults. */
+export function checkPageRankOptions(where: string, options: unknown, known: readonly string[]): PageRankParameters {
+  const opts = requireRecord(where, "options", options);
+  rejectUnknownKeys(where, "options", opts, known);
+  const o = opts as AiderPageRankOptions;
+  const alpha = o.alpha ?? AIDER_PAGERANK_DEFAULTS.alpha;
+  if (typeof alpha !== "number" || !(alpha >= 0 && alpha <= 1)) {
+    throw new WorkbenchInputError(where, "options.alpha", "must be a number between 0 and 1", alpha);
+  }
+  const maxIter = requireInteger(where, "options.maxIter", o.maxIter ?? AIDER_PAGERANK_DEFAULTS.maxIter, 0);
+  const tol = requireFinite(where, "options.tol", o.tol ?? AIDER_PAGERANK_DEFAULTS.tol);
+  if (tol < 0) throw new WorkbenchInputError(where, "options.tol", "must be ≥ 0", tol);
+  const weight = requireString(where, "options.weight", o.weight ?? AIDER_PAGERANK_DEFAULTS.weight);
+  const personalization = checkNodeValues(where, "options.personalization", o.personalization);
+  const dangling = checkNodeValues(where, "options.dangling", o.dangling);
+  return { alpha, maxIter, tol, weight, personalization, dangling };
+}
+
 /** Checks the graph and options; returns the options with defaults filled in. */
-function checkArguments(graph: unknown, options: unknown) {
+function checkArguments(graph: unknown, options: unknown): PageRankParameters & { graph: Graph } {
   const g = graph as Graph | null;
   if (typeof g !== "object" || g === null || typeof g.forEachEdge !== "function" || typeof g.nodes !== "function") {
     throw new WorkbenchInputError(WHERE, "graph", "must be a graphology graph", graph);
   }
   if (g.type !== "directed") throw new WorkbenchInputError(WHERE, "graph", "must be a directed graph (type 'directed')", g.type);
-  const opts = requireRecord(WHERE, "options", options);
-  rejectUnknownKeys(WHERE, "options", opts, ["alpha", "maxIter", "tol", "weight", "personalization", "dangling"]);
-  const o = opts as AiderPageRankOptions;
-  const alpha = o.alpha ?? AIDER_PAGERANK_DEFAULTS.alpha;
-  if (typeof alpha !== "number" || !(alpha >= 0 && alpha <= 1)) {
-    throw new WorkbenchInputError(WHERE, "options.alpha", "must be a number between 0 and 1", alpha);
-  }
-  const maxIter = requireInteger(WHERE, "options.maxIter", o.maxIter ?? AIDER_PAGERANK_DEFAULTS.maxIter, 0);
-  const tol = requireFinite(WHERE, "options.tol", o.tol ?? AIDER_PAGERANK_DEFAULTS.tol);
-  if (tol < 0) throw new WorkbenchInputError(WHERE, "options.tol", "must be ≥ 0", tol);
-  const weight = requireString(WHERE, "options.weight", o.weight ?? AIDER_PAGERANK_DEFAULTS.weight);
-  const personalization = checkNodeValues("options.personalization", o.personalization);
-  const dangling = checkNodeValues("options.dangling", o.dangling);
-  return { graph: g, alpha, maxIter, tol, weight, personalization, dangling };
+  return { graph: g, ...checkPageRankOptions(WHERE, options, ["alpha", "maxIter", "tol", "weight", "personalization", "dangling"]) };
 }
 
 /**
@@ -146,7 +162,7 @@ export function iteratePageRank(
   personalization: NodeValues | null,
   dangling: NodeValues | null,
 ): AiderPageRankResult {
-  const { nodes, rowPtr, cols, vals } = q;
+  const { nodes, rowPtr, cols, vals, dangling: danglingRows } = q;
   const n = nodes.length;
   if (n === 0) return { ranks: new Map(), nodes: [], iterations: 0, residuals: [] };
   let p: Float64Array;
@@ -167,10 +183,14 @@ export function iteratePageRank(
     // x @ Q: each destination accumulates its sources in ascending source order (scipy's csc matvec).
     for (let i = 0; i < n; i++) {
       const xi = x[i]!;
-      for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) if (vals[k] !== 0) next[cols[k]!]! += vals[k]! * xi;
+      const end = rowPtr[i + 1]!;
+      for (let k = rowPtr[i]!; k < end; k++) {
+        const v = vals[k]!;
+        if (v !== 0) next[cols[k]!]! += v * xi;
+      }
     }
     let danglingMass = 0; // Python's built-in sum over x[is_dangling]
-    for (const i of q.dangling) danglingMass += x[i]!;
+    for (let d = 0; d < danglingRows.length; d++) danglingMass += x[danglingRows[d]!]!;
     for (let j = 0; j < n; j++) {
       next[j] = alpha * (next[j]! + danglingMass * dw[j]!) + teleport * p[j]!;
       diff[j] = Math.abs(next[j]! - x[j]!);
@@ -180,7 +200,7 @@ export function iteratePageRank(
     [x, next] = [next, x];
     if (err < n * tol) {
       const ranks = new Map<string, number>();
-      nodes.forEach((node, i) => ranks.set(node, x[i]!));
+      for (let i = 0; i < n; i++) ranks.set(nodes[i]!, x[i]!);
       return { ranks, nodes: [...nodes], iterations: it, residuals };
     }
   }

@@ -9,7 +9,8 @@
  */
 import Graph from "graphology";
 import { compareCodePoints } from "../core/pystr.js";
-import { buildTransitionMatrixFromEdges, networkxEdgeOrder, type EdgeArrays } from "./aider-pagerank-matrix.js";
+import { networkxEdgeOrder } from "./aider-pagerank-coo.js";
+import { buildTransitionMatrixFromEdges, type EdgeArrays } from "./aider-pagerank-matrix.js";
 import {
   AIDER_PAGERANK_DEFAULTS,
   iteratePageRank,

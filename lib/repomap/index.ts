@@ -1,7 +1,9 @@
 /** Repo map: the teaching model (teaching-*.ts) and Aider's production-style path (aider-*.ts). */
 export * from "./teaching-repo-map.js";
+export * from "./aider-pagerank-coo.js";
 export * from "./aider-pagerank-matrix.js";
 export * from "./aider-pagerank.js";
+export * from "./aider-pagerank-edges.js";
 export * from "./aider-tag.js";
 export * from "./aider-mentions.js";
 export * from "./aider-ranking-graph.js";
