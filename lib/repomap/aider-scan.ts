@@ -173,6 +173,8 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   let remaining = jobs;
   let inWorkers = 0;
   if (opts.parallel && jobs.length >= PARALLEL_MIN_FILES) {
+    // largest first, so the threads finish together instead of one parsing a big file while the other idles
+    jobs.sort((a, b) => (stats[b.index]?.size ?? 0) - (stats[a.index]?.size ?? 0) || a.index - b.index);
     const data = { packageBase: opts.parallel.packageBase, tagOpts, maxBytes: opts.maxFileBytes };
     await parseInWorkers(jobs, opts.parallel, data, (k, body) => {
       if (!body) return;
