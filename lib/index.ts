@@ -12,3 +12,4 @@ export * from "./editblock/index.js";
 export * from "./git/index.js";
 export * from "./loop/index.js";
 export * from "./conformance/index.js";
+export * as explore from "./explore/index.js";

@@ -1,6 +1,7 @@
 /** Every `workbench` sub-command, in the order `--help` lists them. Later features add theirs here. */
 import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
+import { exploreCommand } from "./explore.js";
 import { gitScenarioCommand } from "./git-scenario.js";
 import { gradeCommand } from "./grade.js";
 import { hintCommand } from "./hint.js";
@@ -13,6 +14,7 @@ export const COMMANDS: readonly Command[] = [
   teachCommand,
   mapCommand,
   conformanceCommand,
+  exploreCommand,
   gitScenarioCommand,
   loopCommand,
   gradeCommand,

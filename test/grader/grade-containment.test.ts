@@ -60,8 +60,8 @@ describe("workbench grade: partial work and misbehaving code", () => {
     expect(stuck.tests[0]!.status).toBe("timed-out");
     expect(stuck.tests.slice(1).every((t) => t.status === "not-run" && /never finished/.test(t.message))).toBe(true);
 
-    // the fixture has no 03, 06 or 07: a submission without them gets 0 and says so, no stack trace
-    for (const id of ["03-map-search", "06-trace-the-path", "07-token-estimate"]) {
+    // the fixture has no 03, 06, 07 or 08: a submission without them gets 0 and says so, no stack trace
+    for (const id of ["03-map-search", "06-trace-the-path", "07-token-estimate", "08-reflection-loop"]) {
       expect(byId(report, id).tests.every((t) => t.message.startsWith("there is nothing to grade: the graded folder has no " + id + "/")), id).toBe(true);
       expect(out).toMatch(new RegExp(`${id}\\s+0/\\d+\\s+0/\\d+\\s+no file`));
     }
