@@ -7,6 +7,7 @@ export default defineConfig({
     // test/grader/ checks them in both directions (solutions full marks, stubs zero).
     exclude: ["test/exercises/**", "**/node_modules/**"],
     setupFiles: ["test/setup/fast-check-seed.ts"],
+    globalSetup: ["test/setup/lib-build.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -12,4 +12,5 @@ export * from "./editblock/index.js";
 export * from "./git/index.js";
 export * from "./loop/index.js";
 export * from "./conformance/index.js";
+export * as show from "./show/index.js";
 export * as explore from "./explore/index.js";

@@ -1,13 +1,17 @@
 /** Every `workbench` sub-command, in the order `--help` lists them. Later features add theirs here. */
 import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
+import { diagramsCommand } from "./diagrams.js";
 import { exploreCommand } from "./explore.js";
 import { gitScenarioCommand } from "./git-scenario.js";
 import { gradeCommand } from "./grade.js";
 import { hintCommand } from "./hint.js";
+import { kernelCommand } from "./kernel.js";
 import { loopCommand } from "./loop.js";
 import { mapCommand } from "./map.js";
+import { notebooksCommand } from "./notebooks.js";
 import { resetCommand } from "./reset.js";
+import { startCommand } from "./start.js";
 import { teachCommand } from "./teach.js";
 
 export const COMMANDS: readonly Command[] = [
@@ -17,6 +21,10 @@ export const COMMANDS: readonly Command[] = [
   exploreCommand,
   gitScenarioCommand,
   loopCommand,
+  notebooksCommand,
+  diagramsCommand,
+  startCommand,
+  kernelCommand,
   gradeCommand,
   hintCommand,
   resetCommand,

@@ -1,0 +1,95 @@
+/**
+ * `workbench start` (`npm start`): with Jupyter installed, registers the tslab kernel project-locally and starts
+ * the Notebook server on 127.0.0.1 at notebooks/; without it, executes every notebook in-process and serves the
+ * executed notebooks as HTML on 127.0.0.1 (no Python needed), saying how to get the interactive mode.
+ */
+import { detectJupyter, INSTALL_HINT, type JupyterInstall } from "../notebooks/jupyter.js";
+import { startJupyterServer } from "../notebooks/jupyter-server.js";
+import { ensureLibBuilt, listNotebooks, projectPaths } from "../notebooks/project.js";
+import { formatRun, formatTotals } from "../notebooks/run-result.js";
+import { stopRunningNotebooks } from "../notebooks/runner.js";
+import { createSite, executeSite, serveSite } from "../notebooks/site.js";
+import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
+
+export const START_DEFAULTS = Object.freeze({ port: 8888 });
+
+/**
+ * Which mode `start` runs in: the Notebook server when asked for or found, else the HTML pages with the reason.
+ * `--jupyter` without the Notebook server is a usage error naming the packages.
+ */
+export function startMode(
+  asked: "auto" | "embedded" | "jupyter",
+  jupyter: JupyterInstall | null,
+): { mode: "jupyter" } | { mode: "embedded"; why: string } {
+  if (asked === "embedded") return { mode: "embedded", why: "--embedded was given." };
+  if (jupyter?.canServe) return { mode: "jupyter" };
+  if (asked === "jupyter") throw new UsageError(`start: --jupyter needs the Notebook server; on Debian: ${INSTALL_HINT}`);
+  return { mode: "embedded", why: "Jupyter's Notebook server is not installed." };
+}
+
+async function embedded(io: CliIO, port: number, fresh: boolean, why: string): Promise<number> {
+  const paths = projectPaths();
+  const files = listNotebooks(paths.notebooks);
+  const site = createSite(paths, files);
+  const { server, url } = await serveSite(site, port);
+  io.stdout(`Serving the notebooks as read-only HTML pages at ${url}\n`);
+  io.stdout(`(${why} For interactive notebooks: ${INSTALL_HINT}, then npm start again.)\n`);
+  io.stdout(`Executing ${files.length} notebooks in-process; each page fills in when its notebook has run.\n`);
+  // Ctrl-C stops at once, also while notebooks are still executing: their processes are killed with the server.
+  const stop = () => {
+    stopRunningNotebooks();
+    server.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  const runs = await executeSite(site, { fresh, onRun: (run, cached) => io.stdout(`${formatRun(run)}${cached ? " [unchanged, reused]" : ""}\n`) });
+  io.stdout(`${formatTotals(runs)}\nStill serving at ${url} — Ctrl-C to stop.\n`);
+  return new Promise<number>(() => {}); // serves until stopped
+}
+
+async function interactive(io: CliIO, port: number): Promise<number> {
+  const paths = projectPaths();
+  const jupyter = detectJupyter()!;
+  process.on("SIGINT", () => {}); // Ctrl-C belongs to the Notebook server (it asks to confirm); we wait for it to exit
+  const server = await startJupyterServer(paths, jupyter, { port, onLog: (line) => io.stderr(`${line}\n`) });
+  process.once("SIGTERM", () => server.child.kill("SIGTERM")); // a plain kill of npm start stops the server too
+  io.stdout(`\nJupyter Notebook with the TypeScript (tslab) kernel, serving notebooks/ at:\n\n    ${server.url}\n\n`);
+  io.stdout(`The kernel is registered in .jupyter/ (generated, not committed). Ctrl-C twice stops the server.\n`);
+  io.stdout(`Saving a notebook stores its outputs in notebooks/; before committing one: npm run -s workbench -- notebooks --normalise\n`);
+  return (await server.exited) ?? 0;
+}
+
+export const startCommand: Command = {
+  name: "start",
+  summary: "open the notebooks: Jupyter Notebook with the tslab kernel if installed, else executed notebooks as HTML",
+  usage: `Usage: workbench start [--port N] [--embedded | --jupyter] [--fresh]     (npm start)
+
+With Jupyter installed (Debian: ${INSTALL_HINT}), registers the tslab kernel in
+.jupyter/ (never globally) and starts the classic Notebook server on 127.0.0.1, rooted at notebooks/,
+and prints its URL. Without Jupyter, executes every notebook in-process (no Python needed) and serves
+the executed notebooks as HTML pages on 127.0.0.1: markdown and math rendered, code, outputs, diagrams.
+
+  --port N     the port to try first (default ${START_DEFAULTS.port}; the next free one is taken if it is busy)
+  --embedded   serve the executed HTML pages even when Jupyter is installed
+  --jupyter    require Jupyter (fail instead of falling back to the HTML pages)
+  --fresh      re-execute every notebook even if its executed copy is current (HTML mode)`,
+  async run(args, io) {
+    const { values } = parseCommandArgs("start", args, {
+      port: { type: "string" },
+      embedded: { type: "boolean" },
+      jupyter: { type: "boolean" },
+      fresh: { type: "boolean" },
+    }, false);
+    if (values.embedded && values.jupyter) throw new UsageError("start: give --embedded or --jupyter, not both");
+    const port = values.port === undefined ? START_DEFAULTS.port : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535 || !/^\d+$/.test(values.port ?? "0")) {
+      throw new UsageError(`start: --port must be an integer from 0 to 65535 (got "${values.port}")`);
+    }
+    const paths = projectPaths();
+    ensureLibBuilt(paths.root, (line) => io.stderr(`start: ${line}\n`));
+    const mode = startMode(values.embedded ? "embedded" : values.jupyter ? "jupyter" : "auto", values.embedded ? null : detectJupyter());
+    if (mode.mode === "jupyter") return interactive(io, port);
+    return embedded(io, port, Boolean(values.fresh), mode.why);
+  },
+};

@@ -1,0 +1,214 @@
+/**
+ * Executed notebooks as static HTML pages, for the embedded `npm start` (no Python): markdown with math rendered by
+ * markdown-it + KaTeX on the server (so pages work offline, no script runs in them), code highlighted by
+ * highlight.js (also on the server), outputs (streams,
+ * HTML, SVG, images, markdown, LaTeX, text), the failing cell marked, and a contents page. Outputs come from our
+ * own notebooks, executed locally, so their HTML and SVG are embedded as they are.
+ */
+import markdownIt, { type MarkdownIt } from "markdown-it";
+import * as katexPluginModule from "@vscode/markdown-it-katex";
+import katex from "katex";
+import hljs from "highlight.js/lib/core";
+import bash from "highlight.js/lib/languages/bash";
+import json from "highlight.js/lib/languages/json";
+import python from "highlight.js/lib/languages/python";
+import typescript from "highlight.js/lib/languages/typescript";
+import { escapeHtml } from "../show/table.js";
+import { sourceText, type Cell, type Notebook, type Output } from "./ipynb.js";
+import type { CellFailure } from "./run-result.js";
+
+type KatexPlugin = (md: MarkdownIt, options?: { throwOnError?: boolean; enableFencedBlocks?: boolean }) => MarkdownIt;
+
+/** The plugin's function, whichever way the CommonJS default export reaches us (Node ESM or a bundler). */
+function katexPlugin(): KatexPlugin {
+  const ns = katexPluginModule as unknown as { default: KatexPlugin | { default: KatexPlugin } };
+  return typeof ns.default === "function" ? ns.default : ns.default.default;
+}
+
+const LANGUAGES = { typescript, ts: typescript, python, py: python, bash, sh: bash, json } as const;
+let highlighterReady = false;
+
+/** Code as highlighted HTML (highlight.js classes); unknown languages are only escaped. */
+export function highlightCode(code: string, language = "typescript"): string {
+  if (!highlighterReady) {
+    for (const [name, def] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, def);
+    highlighterReady = true;
+  }
+  return hljs.getLanguage(language) ? hljs.highlight(code, { language, ignoreIllegals: true }).value : escapeHtml(code);
+}
+
+let markdown: MarkdownIt | undefined;
+/** markdown-it with raw HTML allowed (our own notebooks), tables, and $…$ / $$…$$ math through KaTeX. */
+export function renderMarkdown(text: string): string {
+  markdown ??= markdownIt({
+    html: true,
+    linkify: false,
+    typographer: false,
+    highlight: (code, lang) => (lang ? highlightCode(code, lang) : ""),
+  }).use(katexPlugin(), {
+    throwOnError: false,
+    enableFencedBlocks: true,
+  });
+  return markdown.render(text);
+}
+
+export { escapeHtml };
+
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
+
+/** The notebook's title: its first markdown heading, else `fallback`. */
+export function notebookTitle(nb: Notebook, fallback: string): string {
+  for (const cell of nb.cells) {
+    if (cell.cell_type !== "markdown") continue;
+    const m = /^#{1,6}\s+(.+)$/m.exec(sourceText(cell.source));
+    if (m) return m[1]!.trim();
+  }
+  return fallback;
+}
+
+/** The richest representation of a display output, as HTML. */
+function renderData(data: Record<string, string | string[]>): string {
+  const get = (mime: string) => (data[mime] === undefined ? undefined : sourceText(data[mime]!));
+  const html = get("text/html");
+  if (html !== undefined) return `<div class="output-html">${html}</div>`;
+  const svg = get("image/svg+xml");
+  if (svg !== undefined) return `<div class="output-svg">${svg}</div>`;
+  for (const mime of ["image/png", "image/jpeg", "image/gif"]) {
+    const b64 = get(mime);
+    if (b64 !== undefined) return `<img class="output-image" alt="" src="data:${mime};base64,${b64.replace(/\s/g, "")}">`;
+  }
+  const md = get("text/markdown");
+  if (md !== undefined) return `<div class="output-markdown">${renderMarkdown(md)}</div>`;
+  const latex = get("text/latex");
+  if (latex !== undefined) {
+    const tex = latex.trim().replace(/^\$\$?|\$\$?$/g, "");
+    return `<div class="output-latex">${katex.renderToString(tex, { displayMode: true, throwOnError: false })}</div>`;
+  }
+  const text = get("text/plain");
+  return text === undefined ? "" : `<pre class="output-text">${escapeHtml(stripAnsi(text))}</pre>`;
+}
+
+function renderOutput(output: Output): string {
+  switch (output.output_type) {
+    case "stream":
+      return `<pre class="stream ${output.name}">${escapeHtml(stripAnsi(sourceText(output.text)))}</pre>`;
+    case "display_data":
+    case "execute_result":
+      return renderData(output.data);
+    case "error":
+      return `<pre class="stream stderr">${escapeHtml(stripAnsi([`${output.ename}: ${output.evalue}`, ...output.traceback].join("\n")))}</pre>`;
+  }
+}
+
+function renderCell(cell: Cell, index: number, failure: CellFailure | null): string {
+  if (cell.cell_type === "markdown") return `<section class="cell markdown" id="cell-${index + 1}">${renderMarkdown(sourceText(cell.source))}</section>`;
+  if (cell.cell_type !== "code") return `<section class="cell raw"><pre>${escapeHtml(sourceText(cell.source))}</pre></section>`;
+  const failed = failure?.cell === index + 1;
+  const count = cell.execution_count === null ? " " : String(cell.execution_count);
+  const note = failed ? `<p class="failed-note">This cell failed: <code>${escapeHtml(failure!.message)}</code></p>` : "";
+  return [
+    `<section class="cell code${failed ? " failed" : ""}" id="cell-${index + 1}">`,
+    `<div class="prompt">In [${count}]:</div>`,
+    `<pre class="source"><code class="hljs language-typescript">${highlightCode(sourceText(cell.source))}</code></pre>`,
+    `<div class="outputs">${cell.outputs.map(renderOutput).join("\n")}${note}</div>`,
+    `</section>`,
+  ].join("\n");
+}
+
+export interface PageNav {
+  prev?: { href: string; title: string };
+  next?: { href: string; title: string };
+}
+
+/** One executed notebook as a page. `banner` is a line of HTML shown above the cells (status, timing). */
+export function renderNotebookPage(nb: Notebook, options: { title: string; banner: string; failure: CellFailure | null; nav: PageNav; refreshSeconds?: number; footer: string }): string {
+  const { prev, next } = options.nav;
+  const nav = [
+    prev ? `<a href="${prev.href}">← ${escapeHtml(prev.title)}</a>` : "",
+    `<a href="index.html">Contents</a>`,
+    next ? `<a href="${next.href}">${escapeHtml(next.title)} →</a>` : "",
+  ].filter(Boolean);
+  const body = [`<p class="banner">${options.banner}</p>`, ...nb.cells.map((c, i) => renderCell(c, i, options.failure))].join("\n");
+  return page(options.title, `<nav>${nav.join(" · ")}</nav>`, body, options.footer, options.refreshSeconds);
+}
+
+export interface ContentsEntry {
+  href: string;
+  title: string;
+  file: string;
+  /** HTML: the notebook's state (passed, failed at cell N, running…). */
+  status: string;
+}
+
+/** The contents page: every notebook with its state, then every diagram. */
+export function renderContentsPage(entries: readonly ContentsEntry[], diagrams: readonly { name: string; caption: string; svg: string }[], options: { intro: string; footer: string; refreshSeconds?: number }): string {
+  const items = entries
+    .map((e) => `<li><a href="${e.href}">${escapeHtml(e.title)}</a> <span class="file">${escapeHtml(e.file)}</span> <span class="status">${e.status}</span></li>`)
+    .join("\n");
+  const figures = diagrams
+    .map((d) => `<figure id="diagram-${escapeHtml(d.name)}"><figcaption><code>${escapeHtml(d.name)}</code> ${escapeHtml(d.caption)}</figcaption>${d.svg}</figure>`)
+    .join("\n");
+  const body = `<h1>aider-workbench notebooks</h1>\n<p>${options.intro}</p>\n<ul class="contents">${items}</ul>\n<h2>Diagrams</h2>\n<div class="diagrams">${figures}</div>`;
+  return page("aider-workbench notebooks", "", body, options.footer, options.refreshSeconds);
+}
+
+function page(title: string, nav: string, body: string, footer: string, refreshSeconds?: number): string {
+  const refresh = refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : "";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${refresh}<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="assets/katex/katex.min.css">
+<link rel="stylesheet" href="assets/hljs/github.min.css">
+<style>${CSS}</style>
+</head>
+<body>
+<header><a class="home" href="index.html">aider-workbench</a>${nav}</header>
+<main>
+${body}
+</main>
+<footer>${footer}</footer>
+</body>
+</html>
+`;
+}
+
+const CSS = `
+body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: #1f2328; background: #fff; }
+header { display: flex; gap: 1.5em; align-items: baseline; padding: .6em 1.5em; border-bottom: 1px solid #d0d7de; background: #f6f8fa; }
+header .home { font-weight: 600; color: #1f2328; text-decoration: none; }
+header nav a { margin-right: .3em; }
+main { max-width: 60em; margin: 0 auto; padding: 1em 1.5em 3em; }
+footer { max-width: 60em; margin: 0 auto; padding: 1em 1.5em 2em; color: #57606a; font-size: .9em; border-top: 1px solid #d0d7de; }
+a { color: #0969da; }
+.banner { padding: .5em .8em; border-radius: 6px; background: #ddf4ff; }
+.banner.failed, .banner:has(.failed) { background: #ffebe9; }
+.cell { margin: 1.2em 0; }
+.cell.code { display: grid; grid-template-columns: 5.5em 1fr; column-gap: .5em; }
+.prompt { grid-column: 1; color: #57606a; font: 13px/1.5 ui-monospace, "DejaVu Sans Mono", monospace; padding-top: .55em; text-align: right; }
+.source, .outputs { grid-column: 2; min-width: 0; }
+pre { margin: 0; overflow-x: auto; font: 13.5px/1.45 ui-monospace, "DejaVu Sans Mono", monospace; }
+.source code.hljs { background: transparent; padding: 0; }
+.source { background: #f6f8fa; border: 1px solid #d0d7de; border-radius: 6px; padding: .5em .8em; }
+.outputs > * { margin-top: .4em; }
+.output-html { overflow-x: auto; }
+.stream { padding: .2em .8em; white-space: pre-wrap; }
+.stream.stderr { background: #fff1f0; color: #82071e; }
+.cell.failed .source { border-color: #cf222e; }
+.failed-note { color: #cf222e; margin: .3em 0 0; }
+.output-html table, .cell.markdown table { border-collapse: collapse; margin: .4em 0; }
+.output-html th, .output-html td, .cell.markdown th, .cell.markdown td { border: 1px solid #d0d7de; padding: .25em .6em; text-align: left; }
+.output-html th, .cell.markdown th { background: #f6f8fa; }
+.output-svg svg, .diagrams svg { max-width: 100%; height: auto; }
+.cell.markdown code { background: #f6f8fa; padding: .1em .3em; border-radius: 4px; font-size: .92em; }
+.katex-display { overflow-x: auto; overflow-y: hidden; }
+ul.contents { list-style: none; padding-left: 0; } ul.contents li { margin: .5em 0; }
+.diagrams { display: grid; grid-template-columns: repeat(auto-fill, minmax(24em, 1fr)); gap: 1.5em; align-items: start; }
+.diagrams svg { max-height: 34em; }
+figcaption { font-weight: normal; font-size: .92em; }
+.file { color: #57606a; font-size: .85em; font-family: ui-monospace, monospace; }
+.status .ok { color: #1a7f37; } .status .bad { color: #cf222e; } .status .pending { color: #9a6700; }
+figure { margin: 0; } figcaption { margin-bottom: .4em; }
+`;

@@ -1,0 +1,55 @@
+/**
+ * The interactive `npm start`: Debian's classic Jupyter Notebook server on 127.0.0.1, rooted at notebooks/, with
+ * the tslab kernel registered project-locally (see `jupyter.ts`). Resolves with the URL (token included) once
+ * the server has printed it; the server's own log lines are passed to `onLog`.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { jupyterEnv, registerKernel, type JupyterInstall } from "./jupyter.js";
+import type { ProjectPaths } from "./project.js";
+
+export interface JupyterServer {
+  child: ChildProcess;
+  url: string;
+  /** Resolves with the exit code when the server stops. */
+  exited: Promise<number | null>;
+}
+
+const URL_LINE = /(http:\/\/127\.0\.0\.1:\d+\/\S*\?token=[0-9a-f]+)/;
+
+/** Starts the Notebook server; rejects when it exits (or stays silent for `timeoutSeconds`) before printing its URL. */
+export function startJupyterServer(
+  paths: ProjectPaths,
+  jupyter: JupyterInstall,
+  options: { port: number; onLog?: (line: string) => void; timeoutSeconds?: number },
+): Promise<JupyterServer> {
+  registerKernel(paths, jupyter);
+  const args = ["-m", "notebook", "--no-browser", "--ip=127.0.0.1", `--port=${options.port}`, `--notebook-dir=${paths.notebooks}`];
+  if (process.getuid?.() === 0) args.push("--allow-root"); // the Notebook server refuses root without it
+  const child = spawn(jupyter.python, args, { cwd: paths.notebooks, env: jupyterEnv(paths), stdio: ["inherit", "pipe", "pipe"] });
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  return new Promise((resolve, reject) => {
+    let found = false;
+    let log = "";
+    const timer = setTimeout(() => {
+      if (!found) reject(new Error(`the Notebook server printed no URL within ${options.timeoutSeconds ?? 60} s:\n${log.slice(-2000)}`));
+    }, (options.timeoutSeconds ?? 60) * 1000);
+    const onData = (d: Buffer) => {
+      const text = d.toString("utf8");
+      log += text;
+      for (const line of text.split("\n")) if (line.trim()) options.onLog?.(line);
+      const m = URL_LINE.exec(log);
+      if (m && !found) {
+        found = true;
+        clearTimeout(timer);
+        resolve({ child, url: m[1]!.replace(/\/\?token=/, "/tree?token="), exited });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("error", (err) => reject(err));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      if (!found) reject(new Error(`the Notebook server exited (code ${code}) before it was ready:\n${log.slice(-2000)}`));
+    });
+  });
+}

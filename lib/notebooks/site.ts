@@ -1,0 +1,195 @@
+/**
+ * The embedded notebook site behind `npm start` when Jupyter is not installed: executes every notebook in-process
+ * (each in its own process, one after the other) and serves them as HTML on 127.0.0.1 while that happens — the
+ * contents page comes up at once and each notebook's page fills in when its run ends. An executed copy is reused
+ * when neither the notebook, nor lib's build, nor the diagrams changed since it was made.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { basename, extname, join, normalize, sep } from "node:path";
+import { listDiagrams } from "../diagrams/render.js";
+import { escapeHtml, notebookTitle, renderContentsPage, renderNotebookPage, type ContentsEntry } from "./html.js";
+import { parseNotebook, type Notebook } from "./ipynb.js";
+import { INSTALL_HINT } from "./jupyter.js";
+import type { ProjectPaths } from "./project.js";
+import type { NotebookRun } from "./run-result.js";
+import { executedPath, runNotebooks } from "./runner.js";
+
+export interface SiteEntry {
+  file: string;
+  /** The page's file name: `<stem>.html`. */
+  href: string;
+  title: string;
+  state: "queued" | "running" | "done";
+  run: NotebookRun | null;
+  notebook: Notebook;
+  cached: boolean;
+}
+
+export interface Site {
+  paths: ProjectPaths;
+  entries: SiteEntry[];
+}
+
+const FOOTER = `A read-only view of the executed notebooks, served by <code>npm start</code> because Jupyter is not installed.
+For interactive notebooks (edit and run cells): <code>${escapeHtml(INSTALL_HINT)}</code>, then <code>npm start</code> again.`;
+
+/** A site for `files`, every notebook queued (shown without outputs until it has run). */
+export function createSite(paths: ProjectPaths, files: readonly string[]): Site {
+  const entries = files.map((file): SiteEntry => {
+    const notebook = parseNotebook(readFileSync(file, "utf8"), basename(file));
+    const stem = basename(file, ".ipynb");
+    return { file, href: `${stem}.html`, title: notebookTitle(notebook, stem), state: "queued", run: null, notebook, cached: false };
+  });
+  return { paths, entries };
+}
+
+/** What an executed copy depends on: the notebook's text, lib's build time, and the diagrams' stamps. */
+export function runStamp(paths: ProjectPaths, file: string): string {
+  const hash = createHash("sha256").update(readFileSync(file));
+  const libEntry = join(paths.root, "lib", "dist", "index.js");
+  hash.update(String(existsSync(libEntry) ? statSync(libEntry).mtimeMs : 0));
+  for (const d of listDiagrams(paths.diagrams)) hash.update(existsSync(d.svg) ? readFileSync(d.svg, "utf8").split("\n", 1)[0]! : d.name);
+  return hash.digest("hex");
+}
+
+function loadCached(paths: ProjectPaths, entry: SiteEntry): boolean {
+  const executed = executedPath(paths, "inprocess", entry.file);
+  const stampFile = `${executed}.stamp`;
+  if (!existsSync(executed) || !existsSync(stampFile) || readFileSync(stampFile, "utf8") !== runStamp(paths, entry.file)) return false;
+  const nb = parseNotebook(readFileSync(executed, "utf8"), executed);
+  const meta = nb.metadata.workbench as Pick<NotebookRun, "ok" | "failure" | "seconds"> | undefined;
+  if (!meta) return false;
+  Object.assign(entry, { notebook: nb, state: "done", cached: true, run: { notebook: entry.file, mode: "inprocess", executed, ...meta } });
+  return true;
+}
+
+/** Executes every queued notebook (or reuses its executed copy unless `fresh`), updating the site as runs end. */
+export async function executeSite(site: Site, options: { fresh?: boolean; onRun?: (run: NotebookRun, cached: boolean) => void } = {}): Promise<NotebookRun[]> {
+  const runs: NotebookRun[] = [];
+  for (const entry of site.entries) {
+    if (!options.fresh && loadCached(site.paths, entry)) {
+      runs.push(entry.run!);
+      options.onRun?.(entry.run!, true);
+      continue;
+    }
+    entry.state = "running";
+    const [run] = await runNotebooks(site.paths, [entry.file], { mode: "inprocess" });
+    entry.run = run!;
+    if (run!.executed && existsSync(run!.executed)) {
+      entry.notebook = parseNotebook(readFileSync(run!.executed, "utf8"), run!.executed);
+      writeFileSync(`${run!.executed}.stamp`, runStamp(site.paths, entry.file));
+    }
+    entry.state = "done";
+    runs.push(run!);
+    options.onRun?.(run!, false);
+  }
+  return runs;
+}
+
+/** A diagram's caption: the text of the `%%` comment its source starts with. */
+function diagramCaption(source: string): string {
+  const first = readFileSync(source, "utf8").split("\n", 1)[0] ?? "";
+  return first.startsWith("%%") ? first.replace(/^%%\s*/, "") : "";
+}
+
+function statusHtml(entry: SiteEntry): string {
+  if (entry.state !== "done") return `<span class="pending">${entry.state === "running" ? "executing…" : "queued"}</span>`;
+  const run = entry.run!;
+  const when = entry.cached ? ", unchanged since its last run" : "";
+  if (run.ok) return `<span class="ok">ran without errors (${run.seconds.toFixed(1)} s${when})</span>`;
+  const where = run.failure && run.failure.cell > 0 ? `stopped at cell ${run.failure.cell}` : "did not run";
+  return `<span class="bad">${where}: ${escapeHtml(run.failure?.message.split("\n")[0] ?? "")}</span>`;
+}
+
+/** The HTML of the page at `name` ("index.html" or a notebook's `<stem>.html`), or null when there is none. */
+export function renderSitePage(site: Site, name: string): string | null {
+  const pending = site.entries.some((e) => e.state !== "done");
+  if (name === "" || name === "index.html") {
+    const entries: ContentsEntry[] = site.entries.map((e) => ({ href: e.href, title: e.title, file: `notebooks/${basename(e.file)}`, status: statusHtml(e) }));
+    const diagrams = listDiagrams(site.paths.diagrams)
+      .filter((d) => existsSync(d.svg))
+      .map((d) => ({ name: d.name, caption: diagramCaption(d.source), svg: readFileSync(d.svg, "utf8") }));
+    const intro = `The study notebooks in learning order, executed in-process by tslab (no Python). ${pending ? "Notebooks are still executing; this page refreshes until they are done." : ""}`;
+    return renderContentsPage(entries, diagrams, { intro, footer: FOOTER, ...(pending ? { refreshSeconds: 3 } : {}) });
+  }
+  const i = site.entries.findIndex((e) => e.href === name);
+  if (i === -1) return null;
+  const entry = site.entries[i]!;
+  const banner =
+    entry.state === "done"
+      ? `<code>notebooks/${escapeHtml(basename(entry.file))}</code>, executed in-process by tslab: ${statusHtml(entry)}`
+      : `<code>notebooks/${escapeHtml(basename(entry.file))}</code>: ${statusHtml(entry)} — shown without outputs; this page refreshes when it has run.`;
+  const link = (e: SiteEntry | undefined) => (e ? { href: e.href, title: e.title } : undefined);
+  const prev = link(site.entries[i - 1]);
+  const next = link(site.entries[i + 1]);
+  return renderNotebookPage(entry.notebook, {
+    title: entry.title,
+    banner,
+    failure: entry.run?.failure ?? null,
+    nav: { ...(prev ? { prev } : {}), ...(next ? { next } : {}) },
+    footer: FOOTER,
+    ...(entry.state === "done" ? {} : { refreshSeconds: 2 }),
+  });
+}
+
+const TYPES: Record<string, string> = {
+  ".css": "text/css; charset=utf-8",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".ttf": "font/ttf",
+  ".svg": "image/svg+xml",
+};
+
+/** A file under `dir` named by a URL path, refusing anything that would leave `dir`. */
+function staticFile(dir: string, rel: string): string | null {
+  const path = normalize(join(dir, rel));
+  return path.startsWith(dir + sep) && existsSync(path) && statSync(path).isFile() ? path : null;
+}
+
+/** Serves the site on 127.0.0.1, trying `port`, then the next ports (up to 20); port 0 takes any free port. */
+export async function serveSite(site: Site, port: number): Promise<{ server: Server; url: string }> {
+  const katexDir = join(site.paths.root, "node_modules", "katex", "dist");
+  const hljsDir = join(site.paths.root, "node_modules", "highlight.js", "styles");
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? "/", "http://127.0.0.1").pathname).replace(/^\/+/, "");
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405).end();
+      return;
+    }
+    const asset = path.startsWith("assets/katex/")
+      ? staticFile(katexDir, path.slice("assets/katex/".length))
+      : path.startsWith("assets/hljs/")
+        ? staticFile(hljsDir, path.slice("assets/hljs/".length))
+        : null;
+    if (asset) {
+      res.writeHead(200, { "content-type": TYPES[extname(asset)] ?? "application/octet-stream", "cache-control": "max-age=3600" });
+      res.end(readFileSync(asset));
+      return;
+    }
+    const html = renderSitePage(site, path);
+    if (html === null) {
+      res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end(`no page ${path}\n`);
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(html);
+  });
+  for (let attempt = 0; ; attempt++) {
+    const tryPort = port === 0 ? 0 : port + attempt;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(tryPort, "127.0.0.1", () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      const address = server.address();
+      const actual = typeof address === "object" && address ? address.port : tryPort;
+      return { server, url: `http://127.0.0.1:${actual}/` };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || port === 0 || attempt >= 20) throw err;
+    }
+  }
+}

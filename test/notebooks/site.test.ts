@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { projectPaths, type ProjectPaths } from "../../lib/notebooks/project.js";
+import { createSite, executeSite, renderSitePage, serveSite, type Site } from "../../lib/notebooks/site.js";
+
+const root = join(__dirname, "..", "..");
+
+describe("the embedded notebook site", () => {
+  let site: Site;
+  let server: Server;
+  let url: string;
+  let paths: ProjectPaths;
+  let dir: string;
+  beforeAll(async () => {
+    // A project-shaped folder inside build/ (so notebooks still resolve @aider-workbench/lib from node_modules).
+    mkdirSync(join(root, "build"), { recursive: true });
+    dir = mkdtempSync(join(root, "build", "site-test-"));
+    paths = { ...projectPaths(root), notebooks: join(dir, "notebooks"), build: join(dir, "executed") };
+    mkdirSync(paths.notebooks);
+    cpSync(join(root, "test", "fixtures", "notebooks", "passing.ipynb"), join(paths.notebooks, "01-passing.ipynb"));
+    cpSync(join(root, "test", "fixtures", "notebooks", "broken.ipynb"), join(paths.notebooks, "02-broken.ipynb"));
+    site = createSite(paths, [join(paths.notebooks, "01-passing.ipynb"), join(paths.notebooks, "02-broken.ipynb")]);
+    ({ server, url } = await serveSite(site, 0));
+  });
+  afterAll(() => {
+    server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("serves the contents page at once, notebooks queued and the page refreshing", async () => {
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<a href="01-passing.html">Passing fixture</a>');
+    expect(html).toContain("queued");
+    expect(html).toContain('http-equiv="refresh"');
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
+  it("fills pages in as notebooks run: outputs, math, the failing cell and its message", async () => {
+    const runs = await executeSite(site, { fresh: true });
+    expect(runs.map((r) => r.ok)).toEqual([true, false]);
+    const passing = await (await fetch(`${url}01-passing.html`)).text();
+    expect(passing).toContain("0.5406764324130573");
+    expect(passing).toContain('class="katex"');
+    expect(passing).toContain("ran without errors");
+    expect(passing).not.toContain('http-equiv="refresh"');
+    const broken = await (await fetch(`${url}02-broken.html`)).text();
+    expect(broken).toContain('class="cell code failed" id="cell-4"');
+    expect(broken).toContain("stopped at cell 4: Error: deliberate failure in cell 4: the plan had 2 files");
+    const contents = await (await fetch(url)).text();
+    expect(contents).not.toContain('http-equiv="refresh"');
+  }, 120_000);
+
+  it("reuses an executed copy while the notebook is unchanged, and runs it again when it changes", async () => {
+    const again = createSite(paths, site.entries.map((e) => e.file));
+    const reused: boolean[] = [];
+    await executeSite(again, { onRun: (_, cached) => reused.push(cached) });
+    expect(reused).toEqual([true, true]);
+    writeFileSync(site.entries[0]!.file, JSON.stringify({ ...again.entries[0]!.notebook, cells: [] }));
+    const third = createSite(paths, site.entries.map((e) => e.file));
+    const reused3: boolean[] = [];
+    await executeSite(third, { onRun: (_, cached) => reused3.push(cached) });
+    expect(reused3).toEqual([false, true]);
+  }, 120_000);
+
+  it("serves KaTeX's and highlight.js's stylesheets and fonts locally, and nothing outside them", async () => {
+    const css = await fetch(`${url}assets/katex/katex.min.css`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get("content-type")).toMatch(/text\/css/);
+    expect((await fetch(`${url}assets/katex/fonts/KaTeX_Main-Regular.woff2`)).status).toBe(200);
+    expect((await fetch(`${url}assets/hljs/github.min.css`)).status).toBe(200);
+    expect((await fetch(`${url}assets/katex/..%2F..%2F..%2Fpackage.json`)).status).toBe(404);
+    expect((await fetch(`${url}nope.html`)).status).toBe(404);
+    expect(renderSitePage(site, "index.html")).toContain("<h2>Diagrams</h2>");
+  });
+});

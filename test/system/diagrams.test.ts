@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { listDiagrams, renderDiagrams, staleDiagrams } from "../../lib/diagrams/render.js";
+import { requireChromium } from "./requirements.js";
+
+const root = join(__dirname, "..", "..");
+const dir = join(root, "diagrams");
+
+describe("diagrams (mermaid-cli + Debian's Chromium)", () => {
+  it("every source re-renders without a parse error, and every committed SVG was rendered from its current source", async () => {
+    requireChromium(root);
+    const diagrams = listDiagrams(dir);
+    expect(diagrams.length).toBeGreaterThanOrEqual(7);
+    const results = await renderDiagrams(root, diagrams, { outDir: mkdtempSync(join(tmpdir(), "wb-dia-")) });
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(staleDiagrams(dir)).toEqual([]);
+  }, 180_000);
+
+  it("a broken source fails with mermaid's parse error, and the others still render", async () => {
+    requireChromium(root);
+    const tmp = mkdtempSync(join(tmpdir(), "wb-dia-bad-"));
+    writeFileSync(join(tmp, "bad.mmd"), "flowchart TD\n  A --> \n  B[[[\n");
+    writeFileSync(join(tmp, "good.mmd"), "flowchart LR\n  A --> B\n");
+    const results = await renderDiagrams(root, listDiagrams(tmp));
+    expect(results.map((r) => [r.name, r.ok])).toEqual([["bad", false], ["good", true]]);
+    expect(results[0]!.error).toMatch(/Parse error on line \d+/);
+    expect(readFileSync(join(tmp, "good.svg"), "utf8")).toMatch(/^<!-- rendered from good\.mmd sha256:[0-9a-f]{16} /);
+    expect(staleDiagrams(tmp)).toEqual(["bad.svg is missing"]);
+    writeFileSync(join(tmp, "good.mmd"), "flowchart LR\n  A --> C\n");
+    expect(staleDiagrams(tmp)).toEqual(["bad.svg is missing", "good.svg was rendered from an older good.mmd"]);
+  }, 120_000);
+});
