@@ -7,10 +7,10 @@
  *  2. warm scan: the same folder again with that cache (nothing is parsed);
  *  3. first map: ranking + Aider's ±15 % search + skeletons (loads the grammars the skeletons need and the counter);
  *  4. re-rank with new mentions: the map again for three different sets of mentioned identifiers (median of 3);
- *  5. peak memory (max resident set size of the process).
+ *  5. peak memory (max resident set size of the process, worker threads included): after the cold scan, and in all.
  * Wall time and CPU time are both shown: on a busy machine wall time says more about the machine than the code.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
@@ -46,9 +46,12 @@ const ms = (x: number): string => `${x.toFixed(0)} ms`;
 const cacheDir = mkdtempSync(join(tmpdir(), "wb-bench-cache-"));
 try {
   const grammars = new GrammarSet();
+  const loadBefore = loadavg().map((l) => l.toFixed(1)).join(" ");
   const cold = await timed(() => scanRepo(dir, { cacheDir, grammars, parallel }));
+  const coldPeakMb = process.resourceUsage().maxRSS / 1024;
   const scan = cold.value;
   const s = scan.summary;
+  const parsedMb = scan.files.filter((f) => f.lang !== null && f.skipped === undefined).reduce((sum, f) => sum + statSync(join(scan.root, f.rel)).size, 0) / 1e6;
   const warm = await timed(() => scanRepo(dir, { cacheDir, grammars }));
   const skeletons = new SkeletonCache(scan.root, grammars, SCAN_DEFAULTS.maxFileBytes);
   const count = await loadTiktokenCounter("o200k_base");
@@ -66,14 +69,14 @@ try {
   const rankOnly = reranks.map((r) => r.value.summary);
   const peakMb = process.resourceUsage().maxRSS / 1024;
 
-  console.log(`bench:map ${scan.root} (${scan.source}), budget ${tokens} tokens, ${threads} thread(s), load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(`bench:map ${scan.root} (${scan.source}), budget ${tokens} tokens, ${threads} thread(s), load average ${loadBefore} before, ${loadavg().map((l) => l.toFixed(1)).join(" ")} after`);
   console.log(`files            ${s.files} listed, ${s.parsed} parsed, ${s.noGrammar} without a grammar, ${s.skippedTotal} skipped, ${s.withSyntaxErrors} with syntax errors`);
   console.log(`tags             ${s.tags} (${s.defs} defs, ${s.refs} refs); graph ${first.value.summary.nodes} nodes, ${first.value.summary.edges} edges`);
-  console.log(`cold scan        ${ms(cold.wallMs)} wall, ${ms(cold.cpuMs)} CPU → ${((s.files / cold.wallMs) * 1000).toFixed(0)} files/s listed, ${((s.parsed / cold.wallMs) * 1000).toFixed(0)} files/s parsed (${((s.parsed / cold.cpuMs) * 1000).toFixed(0)} per CPU second, all threads; ${s.parsedInWorkers} parsed in workers)`);
+  console.log(`cold scan        ${ms(cold.wallMs)} wall, ${ms(cold.cpuMs)} CPU → ${((s.files / cold.wallMs) * 1000).toFixed(0)} files/s listed, ${((s.parsed / cold.wallMs) * 1000).toFixed(0)} files/s parsed, ${(parsedMb / (cold.wallMs / 1000)).toFixed(2)} MB/s (${((s.parsed / cold.cpuMs) * 1000).toFixed(0)} files, ${(parsedMb / (cold.cpuMs / 1000)).toFixed(2)} MB per CPU second, all threads; ${s.parsedInWorkers} parsed in workers)`);
   console.log(`warm scan        ${ms(warm.wallMs)} wall, ${ms(warm.cpuMs)} CPU (parsed ${warm.value.summary.parsed}, from cache ${warm.value.summary.fromCache})`);
   console.log(`first map        ${ms(first.wallMs)} wall, ${ms(first.cpuMs)} CPU (${first.value.summary.selected} entries, ${first.value.summary.tokensExact} tokens, ${first.value.probes.length} probes, ${skeletons.parses} files parsed for skeletons)`);
   console.log(`re-rank          ${ms(median.wallMs)} wall (median of ${reranks.map((r) => ms(r.wallMs)).join(", ")}), ${ms(median.cpuMs)} CPU; mentions changed the map: ${rankOnly.map((r, i) => (reranks[i]!.value.map !== first.value.map ? "yes" : "no")).join("/")}`);
-  console.log(`peak memory      ${peakMb.toFixed(0)} MB (max RSS)`);
+  console.log(`peak memory      ${coldPeakMb.toFixed(0)} MB after the cold scan, ${peakMb.toFixed(0)} MB in all (max RSS of the process; workers included)`);
 } finally {
   rmSync(cacheDir, { recursive: true, force: true });
 }

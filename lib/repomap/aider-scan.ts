@@ -173,6 +173,8 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   let remaining = jobs;
   let inWorkers = 0;
   if (opts.parallel && jobs.length >= PARALLEL_MIN_FILES) {
+    // largest first, so the threads finish together instead of one parsing a big file while the other idles
+    jobs.sort((a, b) => (stats[b.index]?.size ?? 0) - (stats[a.index]?.size ?? 0) || a.index - b.index);
     const data = { packageBase: opts.parallel.packageBase, tagOpts, maxBytes: opts.maxFileBytes };
     await parseInWorkers(jobs, opts.parallel, data, (k, body) => {
       if (!body) return;
@@ -181,8 +183,10 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
     });
     remaining = jobs.filter((job) => !parsedHere.has(job.index)); // what no worker answered
   }
+  // the grammars are loaded only when a file needs parsing (a warm scan loads none), all at once: their wasm
+  // compiles on V8's background threads, so they overlap one another
+  await Promise.all([...new Set(remaining.map((job) => job.lang))].map((lang) => grammars.get(languageById(lang)!)));
   for (const job of remaining) {
-    // the grammar is loaded only when a file needs parsing: a warm scan loads none
     const grammar = await grammars.get(languageById(job.lang)!);
     if (grammar) record(job, parseFileBody(job.lang, job.abs, grammar, tagOpts, opts.maxFileBytes));
     else progress();

@@ -11,7 +11,7 @@
  *  - with `backfill`, a file with defs but no refs gets a ref (line -1) for every identifier node, our stand-in for
  *    Aider's pygments backfill (step 5): pygments' `Token.Name` tokens are, in practice, the identifiers.
  */
-import type { Node } from "web-tree-sitter";
+import type { Node, QueryMatch } from "web-tree-sitter";
 import { rejectUnknownKeys, requireBoolean, requireRecord, requireString } from "../core/validate.js";
 import type { Grammar } from "./aider-grammars.js";
 
@@ -63,23 +63,23 @@ export function assembleTags(
   identifiers: () => readonly string[],
   options: TagsOptions,
 ): RawTag[] {
-  const groups = new Map<string, CapturedName[]>();
-  const seen = new Set<string>();
+  const groups = new Map<string, { kind: TagKind; nodes: CapturedName[]; ids: Set<number> }>();
   const byPosition = [...captured].sort((a, b) => a.startIndex - b.startIndex || a.endIndex - b.endIndex);
   for (const c of byPosition) {
-    if (kindOfRole(c.role) === undefined) continue;
-    const key = `${c.role}\u0000${c.nodeId}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
     let group = groups.get(c.role);
-    if (!group) groups.set(c.role, (group = []));
-    group.push(c);
+    if (!group) {
+      const kind = kindOfRole(c.role);
+      if (kind === undefined) continue;
+      groups.set(c.role, (group = { kind, nodes: [], ids: new Set() }));
+    }
+    if (group.ids.has(c.nodeId)) continue; // one node captured twice by one role counts once
+    group.ids.add(c.nodeId);
+    group.nodes.push(c);
   }
   const out: RawTag[] = [];
   let defs = false;
   let refs = false;
-  for (const [role, nodes] of groups) {
-    const kind = kindOfRole(role)!;
+  for (const { kind, nodes } of groups.values()) {
     if (kind === "def") defs = true;
     else refs = true;
     for (const n of nodes) out.push([kind, n.name, n.row]);
@@ -90,19 +90,32 @@ export function assembleTags(
   return out;
 }
 
-/** The role-carrying name captures of a parsed tree (skipping disabled patterns). */
+/**
+ * The role-carrying name captures of a parsed tree (skipping disabled patterns). Hot: one call per file, one
+ * entry per captured name, so it reads each node's fields once (`endIndex` is `startIndex` + the text's length:
+ * a node's text is exactly its UTF-16 span of the parsed string, and asking the tree would cost a wasm call).
+ */
 export function capturedNames(grammar: Grammar, root: Node, options: TagsOptions): CapturedName[] {
+  return namesOfMatches(grammar, grammar.tagsQuery.matches(root), options);
+}
+
+/** `capturedNames` from the tags query's matches (apart so a benchmark can time the query and the pairing). */
+export function namesOfMatches(grammar: Grammar, matches: readonly QueryMatch[], options: TagsOptions): CapturedName[] {
   const out: CapturedName[] = [];
-  for (const match of grammar.tagsQuery.matches(root)) {
-    if (options.aiderGrammar && grammar.aiderDisabledPatterns.has(match.patternIndex)) continue;
-    const roles = match.captures.filter((c) => kindOfRole(c.name) !== undefined).map((c) => c.name);
-    if (roles.length === 0) continue;
+  const disabled = options.aiderGrammar ? grammar.aiderDisabledPatterns : undefined;
+  for (const match of matches) {
+    if (disabled?.has(match.patternIndex)) continue;
+    let roles: string[] | undefined;
+    for (const c of match.captures) if (kindOfRole(c.name) !== undefined) (roles ??= []).push(c.name);
+    if (roles === undefined) continue;
     for (const c of match.captures) {
       if (c.name !== "name") continue;
       const node = c.node;
-      for (const role of roles) {
-        out.push({ role, name: node.text, row: node.startPosition.row, startIndex: node.startIndex, endIndex: node.endIndex, nodeId: node.id });
-      }
+      const name = node.text;
+      const startIndex = node.startIndex;
+      const row = node.startPosition.row;
+      const nodeId = node.id;
+      for (const role of roles) out.push({ role, name, row, startIndex, endIndex: startIndex + name.length, nodeId });
     }
   }
   return out;
