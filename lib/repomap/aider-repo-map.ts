@@ -5,15 +5,18 @@
  * while the map still fits, stop at the first that does not — so the map is never over budget).
  *
  * Orders are fixed (definers in insertion order, identifiers sorted, document-ordered tags), so a folder always
- * gives the same map: Aider's order-fixed ("canonical") map. Ranking is recomputed from the scan on every call;
- * nothing is re-read except the skeletons of the files the map shows (cached in `SkeletonCache`).
+ * gives the same map: Aider's order-fixed ("canonical") map. The half of the ranking the conversation cannot change
+ * is prepared once per scan (`prepareRankedTags`, kept as long as the scan object lives), so a re-rank with other
+ * chat files or mentions redoes only the rest; nothing is re-read except the skeletons of the files the map shows
+ * (cached in `SkeletonCache`).
  */
 import { join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireInteger, requireRecord, requireStringArray } from "../core/validate.js";
 import { identFilenameMatches } from "./aider-mentions.js";
 import { aiderMapSearch, type MapProbe } from "./aider-map-search.js";
-import { getRankedTags, type RankedTagsResult } from "./aider-ranking.js";
+import { prepareRankedTags, rankPreparedTags, type RankedTagsResult } from "./aider-ranking.js";
+import type { PreparedRanking } from "./aider-ranking-prepare.js";
 import type { ScanResult } from "./aider-scan.js";
 import type { SkeletonCache } from "./aider-skeletons.js";
 import { aiderToTree } from "./aider-to-tree.js";
@@ -99,6 +102,20 @@ export function scanTags(scan: ScanResult): Map<string, Tag[]> {
   return tags;
 }
 
+const preparedRankings = new WeakMap<ScanResult, PreparedRanking>();
+
+/** The scan's prepared ranking (`prepareRankedTags` over every listed file), built on first use and kept per scan. */
+export function preparedScanRanking(scan: ScanResult): PreparedRanking {
+  let prepared = preparedRankings.get(scan);
+  if (!prepared) {
+    const files = scan.files.map((f) => f.rel);
+    const missingFiles = scan.files.filter((f) => f.skipped === "missing").map((f) => f.rel);
+    prepared = prepareRankedTags({ files, tags: scanTags(scan), missingFiles });
+    preparedRankings.set(scan, prepared);
+  }
+  return prepared;
+}
+
 /** The ranking input from a scan: every listed file, tags for the files with any. */
 export function rankingInput(scan: ScanResult, chatFiles: readonly string[], mentions: readonly string[]) {
   const files = scan.files.map((f) => f.rel);
@@ -159,7 +176,8 @@ export async function buildRepoMap(
   const r = checkRequest(request, new Set(scan.files.map((f) => f.rel)));
   const input = rankingInput(scan, r.chatFiles, r.mentions);
   // Aider's get_repo_map: no other files, no map (and get_ranked_tags would divide by zero files)
-  const rankedTags = input.otherFiles.length > 0 ? getRankedTags(input) : null;
+  const { chatFiles, otherFiles, mentionedFnames, mentionedIdents } = input;
+  const rankedTags = otherFiles.length > 0 ? rankPreparedTags(preparedScanRanking(scan), { chatFiles, otherFiles, mentionedFnames, mentionedIdents }) : null;
   const ranking = rankedTags?.ranked ?? [];
   await skeletons.prepare(new Set(ranking.filter((e) => !Array.isArray(e)).map((e) => (e as Tag).relFname)));
   const chat = new Set(r.chatFiles);
@@ -186,7 +204,7 @@ export async function buildRepoMap(
     fromCache: scan.summary.fromCache,
     tags: scan.summary.tags,
     nodes: rankedTags?.ranks.size ?? 0, // PageRank ranks every node of the graph
-    edges: rankedTags?.edges.length ?? 0,
+    edges: rankedTags?.edgeCount ?? 0,
     iterations: ok[ok.length - 1]?.iterations ?? 0,
     ranked: ranking.length,
     selected: k,
