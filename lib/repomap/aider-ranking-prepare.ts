@@ -35,10 +35,11 @@ export interface PreparedRanking {
   readonly mentionedMul: Float64Array;
   /** Identifiers with references (they get weighted edges), in code-point order. */
   readonly weighted: Int32Array;
-  /** Per (definer, identifier) pair: file id, identifier id, its distinct def Tags. */
+  /** Per (definer, identifier) pair: file id, identifier id; its distinct def Tags are defTags[defTagStart[d] … defTagStart[d+1]-1]. */
   readonly defFile: Int32Array;
   readonly defIdent: Int32Array;
-  readonly defTags: readonly (readonly Tag[])[];
+  readonly defTagStart: Int32Array;
+  readonly defTags: readonly Tag[];
   /** Definition ids in code-point order of (file, identifier): the tie order of the ranking's sort. */
   readonly defsByTie: Int32Array;
   /** Each edge in insertion order: source and target node, identifier. */
@@ -112,15 +113,18 @@ export function prepareRanking(
   const numDefs = defStart[idents.length]!;
   const defFile = new Int32Array(numDefs);
   const defIdent = new Int32Array(numDefs);
-  const defTags: (readonly Tag[])[] = new Array(numDefs);
+  const tagsOfDef: (readonly Tag[])[] = new Array(numDefs);
   identDefiners.forEach((definers, id) =>
     definers.forEach((d, j) => {
       const def = defStart[id]! + j;
       defFile[def] = fileIds.get(d)!;
       defIdent[def] = id;
-      defTags[def] = index.definitions.get(definitionKey(d, idents[id]!))!;
+      tagsOfDef[def] = index.definitions.get(definitionKey(d, idents[id]!))!;
     }),
   );
+
+  const defTagStart = new Int32Array(numDefs + 1);
+  tagsOfDef.forEach((tags, def) => (defTagStart[def + 1] = defTagStart[def]! + tags.length));
 
   const plainMul = new Float64Array(idents.length);
   const mentionedMul = new Float64Array(idents.length);
@@ -187,7 +191,8 @@ export function prepareRanking(
     weighted,
     defFile,
     defIdent,
-    defTags,
+    defTagStart,
+    defTags: tagsOfDef.flat(),
     // fnames are in code-point order, so (file id, identifier's code-point rank) is the (file, ident) order
     defsByTie: Int32Array.from(defFile.keys()).sort((a, b) => defFile[a]! - defFile[b]! || identTie[defIdent[a]!]! - identTie[defIdent[b]!]!),
     edgeSrc,

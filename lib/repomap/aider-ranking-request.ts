@@ -99,12 +99,17 @@ function edgeObjects(p: PreparedRanking, w: Float64Array, edgeRank: Float64Array
 /** The ranking's order: definitions by (rank, file, ident) descending without chat files, ranked files, the tail. */
 function order(p: PreparedRanking, otherFiles: readonly string[], chatFile: Uint8Array, rank: Float64Array, defRank: Float64Array) {
   const defOrder = orderByRankDesc(defRank, p.defsByTie);
-  const ranked: RankedEntry[] = [];
+  const { defFile, defTagStart, defTags } = p;
+  let size = 0;
+  for (let d = 0; d < defFile.length; d++) if (chatFile[defFile[d]!] === 0) size += defTagStart[d + 1]! - defTagStart[d]!;
+  const ranked: RankedEntry[] = new Array(size); // filled in order, then grown by the file-only entries
   const listed = new Uint8Array(p.fnames.length);
-  for (const def of defOrder) {
-    const file = p.defFile[def]!;
+  let at = 0;
+  for (let i = 0; i < defOrder.length; i++) {
+    const def = defOrder[i]!;
+    const file = defFile[def]!;
     if (chatFile[file] === 1) continue;
-    for (const tag of p.defTags[def]!) ranked.push(tag);
+    for (let t = defTagStart[def]!; t < defTagStart[def + 1]!; t++) ranked[at++] = defTags[t]!;
     listed[file] = 1;
   }
   const isNode = new Uint8Array(p.fnames.length);

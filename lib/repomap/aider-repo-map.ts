@@ -102,18 +102,35 @@ export function scanTags(scan: ScanResult): Map<string, Tag[]> {
   return tags;
 }
 
-const preparedRankings = new WeakMap<ScanResult, PreparedRanking>();
+const preparedRankings = new WeakMap<ScanResult, { prepared: PreparedRanking; definingFiles: readonly string[] }>();
 
-/** The scan's prepared ranking (`prepareRankedTags` over every listed file), built on first use and kept per scan. */
-export function preparedScanRanking(scan: ScanResult): PreparedRanking {
-  let prepared = preparedRankings.get(scan);
-  if (!prepared) {
+/** The scan's prepared ranking (`prepareRankedTags` over every listed file) and the files that define something. */
+function preparedScan(scan: ScanResult): { prepared: PreparedRanking; definingFiles: readonly string[] } {
+  let entry = preparedRankings.get(scan);
+  if (!entry) {
     const files = scan.files.map((f) => f.rel);
     const missingFiles = scan.files.filter((f) => f.skipped === "missing").map((f) => f.rel);
-    prepared = prepareRankedTags({ files, tags: scanTags(scan), missingFiles });
-    preparedRankings.set(scan, prepared);
+    const prepared = prepareRankedTags({ files, tags: scanTags(scan), missingFiles });
+    const definingFiles = [...new Set(Array.from(prepared.defFile, (f) => prepared.fnames[f]!))];
+    entry = { prepared, definingFiles };
+    preparedRankings.set(scan, entry);
   }
-  return prepared;
+  return entry;
+}
+
+/** The scan's prepared ranking, built on first use and kept as long as the scan object lives. */
+export function preparedScanRanking(scan: ScanResult): PreparedRanking {
+  return preparedScan(scan).prepared;
+}
+
+/** Counts each distinct text once (a map's search counts the chosen text again, and the final map twice more). */
+function memoCounter(count: TokenCounter): TokenCounter {
+  const seen = new Map<string, number>();
+  return (text) => {
+    let n = seen.get(text);
+    if (n === undefined) seen.set(text, (n = count(text)));
+    return n;
+  };
 }
 
 /** The ranking input from a scan: every listed file, tags for the files with any. */
@@ -171,15 +188,21 @@ export async function buildRepoMap(
   scan: ScanResult,
   request: Partial<RealMapRequest>,
   skeletons: SkeletonCache,
-  count: TokenCounter,
+  exactCount: TokenCounter,
 ): Promise<RealMapResult> {
+  if (typeof exactCount !== "function") throw new WorkbenchInputError("buildRepoMap", "count", "must be a function (text) => number", exactCount);
+  const count = memoCounter(exactCount); // the same text always counts the same: each is counted once per call
   const r = checkRequest(request, new Set(scan.files.map((f) => f.rel)));
   const input = rankingInput(scan, r.chatFiles, r.mentions);
   // Aider's get_repo_map: no other files, no map (and get_ranked_tags would divide by zero files)
   const { chatFiles, otherFiles, mentionedFnames, mentionedIdents } = input;
-  const rankedTags = otherFiles.length > 0 ? rankPreparedTags(preparedScanRanking(scan), { chatFiles, otherFiles, mentionedFnames, mentionedIdents }) : null;
+  let rankedTags: RankedTagsResult | null = null;
+  if (otherFiles.length > 0) {
+    const { prepared, definingFiles } = preparedScan(scan);
+    rankedTags = rankPreparedTags(prepared, { chatFiles, otherFiles, mentionedFnames, mentionedIdents });
+    await skeletons.prepare(definingFiles); // the ranking's Tags come from files that define something
+  }
   const ranking = rankedTags?.ranked ?? [];
-  await skeletons.prepare(new Set(ranking.filter((e) => !Array.isArray(e)).map((e) => (e as Tag).relFname)));
   const chat = new Set(r.chatFiles);
   const treeOf = (k: number): string => aiderToTree(ranking.slice(0, k), chat, skeletons.renderer);
   let k: number;

@@ -120,7 +120,7 @@ describe("the prepared ranking gives exactly the direct get_ranked_tags", () => 
   it("one prepared index across a ZeroDivisionError retry and ordinary requests; a backfilled index across chat files", () => {
     const tags = tagsFromTriples({ "a.py": [["def", "f", 1]], "b.py": [["ref", "f", 2], ["def", "g", 3]], "README.md": [] });
     const prepared = prepareRankedTags({ files: ["a.py", "b.py", "README.md"], tags });
-    const requests = [{ chatFiles: ["README.md"] }, { chatFiles: [], mentionedIdents: ["f"] }, { chatFiles: ["b.py"], mentionedFnames: ["a.py"] }, { chatFiles: ["README.md"] }];
+    const requests: { chatFiles: string[]; mentionedIdents?: string[]; mentionedFnames?: string[] }[] = [{ chatFiles: ["README.md"] }, { chatFiles: [], mentionedIdents: ["f"] }, { chatFiles: ["b.py"], mentionedFnames: ["a.py"] }, { chatFiles: ["README.md"] }];
     const calls = requests.map((q) => {
       const request = { ...q, otherFiles: ["a.py", "b.py", "README.md"].filter((f) => !q.chatFiles.includes(f)) };
       const direct = getRankedTagsDirect({ ...request, tags });
@@ -132,7 +132,7 @@ describe("the prepared ranking gives exactly the direct get_ranked_tags", () => 
 
     const defsOnly = tagsFromTriples({ "a.py": [["def", "f", 1], ["def", "g", 2]], "b.py": [["def", "f", 1]], "c.py": [] });
     const backfilled = prepareRankedTags({ files: ["a.py", "b.py", "c.py"], tags: defsOnly });
-    for (const chatFiles of [[], ["a.py"], ["b.py", "c.py"]]) {
+    for (const chatFiles of [[], ["a.py"], ["b.py", "c.py"]] as string[][]) {
       const request = { chatFiles, otherFiles: ["a.py", "b.py", "c.py"].filter((f) => !chatFiles.includes(f)), mentionedIdents: ["g"] };
       const direct = getRankedTagsDirect({ ...request, tags: defsOnly });
       expect(direct.referencesBackfilled).toBe(true);
