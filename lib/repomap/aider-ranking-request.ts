@@ -65,10 +65,12 @@ function edgeWeights(p: PreparedRanking, chatNode: Uint8Array, mentionedIdents: 
   return w;
 }
 
-/** Spreads each node's rank over its out-edges and sums the shares per definition, in networkx's order. */
-function spread(p: PreparedRanking, w: Float64Array, rank: Float64Array): { edgeRank: Float64Array; defRank: Float64Array } {
+/**
+ * Spreads each node's rank over its out-edges — share = rank · weight / Σ out-weights, in networkx's order — and
+ * sums the shares per definition; `edgeRank`, when given, receives each share (out-edge order).
+ */
+function spread(p: PreparedRanking, w: Float64Array, rank: Float64Array, edgeRank: Float64Array | null): Float64Array {
   const { outRowPtr, outDef } = p;
-  const edgeRank = new Float64Array(w.length);
   const defRank = new Float64Array(p.defFile.length);
   for (let i = 0; i < p.nodes.length; i++) {
     const lo = outRowPtr[i]!;
@@ -78,11 +80,18 @@ function spread(p: PreparedRanking, w: Float64Array, rank: Float64Array): { edge
     const r = rank[i]!;
     for (let k = lo; k < hi; k++) {
       const share = (r * w[k]!) / total;
-      edgeRank[k] = share;
+      if (edgeRank !== null) edgeRank[k] = share;
       defRank[outDef[k]!]! += share;
     }
   }
-  return { edgeRank, defRank };
+  return defRank;
+}
+
+/** Each edge's share of its source's rank (out-edge order): the spread again, computed only when a learner asks. */
+function edgeShares(p: PreparedRanking, w: Float64Array, rank: Float64Array): Float64Array {
+  const edgeRank = new Float64Array(w.length);
+  spread(p, w, rank, edgeRank);
+  return edgeRank;
 }
 
 /** The prepared edges as objects in insertion order, with this request's weights and, if given, distributed ranks. */
@@ -151,10 +160,11 @@ export function rankPrepared(p: PreparedRanking, request: PreparedRequest): Rank
     return withLazy(result, { weightings, edges: () => edgeObjects(p, w, null) }) as unknown as RankedTagsResult;
   }
   const rank = Float64Array.from(p.nodes, (f) => ranked.ranks.get(f)!);
-  const { edgeRank, defRank } = spread(p, w, rank);
+  const defRank = spread(p, w, rank, null);
   const { defOrder, ranked: entries, tail } = order(p, otherFiles, chatFile, rank, defRank);
-  const edges = lazy(() => edgeObjects(p, w, edgeRank));
-  const result = { ...base, ranked: entries, tail, ranks: ranked.ranks, toGraph: () => rankingGraph(edges(), Array.from(p.outPos, (k) => edgeRank[k]!)) };
+  const edgeRank = lazy(() => edgeShares(p, w, rank));
+  const edges = lazy(() => edgeObjects(p, w, edgeRank()));
+  const result = { ...base, ranked: entries, tail, ranks: ranked.ranks, toGraph: () => rankingGraph(edges(), Array.from(p.outPos, (k) => edgeRank()[k]!)) };
   return withLazy(result, {
     weightings,
     edges,
