@@ -137,11 +137,14 @@ export function planTransitionMatrix(n: number, src: Int32Array, dst: Int32Array
   return { rowPtr, cols: cols.slice(0, out), runStart: runStart.slice(0, out + 1), perm };
 }
 
-/** Q for `nodes` from a plan and the edges' weights (`w[e]`, finite): sums each run in order, then normalises rows. */
-export function fillTransitionMatrix(nodes: readonly string[], plan: MatrixPlan, w: Float64Array): TransitionMatrix {
+/**
+ * Q for `nodes` from a plan and the edges' weights (`w[e]`, finite): sums each run in order, then normalises rows.
+ * `vals`, if given, is overwritten and becomes the matrix's values (a caller re-ranking again and again reuses one).
+ */
+export function fillTransitionMatrix(nodes: readonly string[], plan: MatrixPlan, w: Float64Array, vals = new Float64Array(plan.cols.length)): TransitionMatrix {
   const n = nodes.length;
   const { rowPtr, cols, runStart, perm } = plan;
-  const vals = new Float64Array(cols.length);
+  if (vals.length !== cols.length) throw new WorkbenchInputError("fillTransitionMatrix", "vals", `must have one value per matrix entry (${cols.length})`, vals.length);
   const rowSums = new Float64Array(n);
   const dangling: number[] = [];
   for (let r = 0; r < n; r++) {

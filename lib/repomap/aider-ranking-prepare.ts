@@ -64,6 +64,11 @@ export interface PreparedRanking {
   readonly outFactor: Float64Array;
   /** scipy's matrix plan, its `perm` giving out-edge positions (not edge ids). */
   readonly plan: MatrixPlan;
+  /**
+   * Buffers one request overwrites (edge weights, matrix values): a re-rank then allocates no 10 MB of typed arrays
+   * for the garbage collector to reclaim. Nothing a result keeps points into them.
+   */
+  readonly scratch: { readonly w: Float64Array; readonly vals: Float64Array };
 }
 
 /** Per weighted identifier: referencer file ids and their reference counts, in first-seen order. */
@@ -208,5 +213,6 @@ export function prepareRanking(
     outDef: outOrder.map((e) => edgeDef[e]!),
     outFactor: Float64Array.from(outOrder, (e) => edgeFactor[e]!),
     plan: { ...plan, perm: plan.perm.map((e) => outPos[e]!) },
+    scratch: { w: new Float64Array(m), vals: new Float64Array(plan.cols.length) },
   };
 }

@@ -42,15 +42,14 @@ function withLazy<T extends object>(target: T, getters: Record<string, () => unk
   return target;
 }
 
-/** Each edge's weight (out-edge order): 0.1 for a self-edge, else (multiplier [×50 from a chat file]) × factor. */
-function edgeWeights(p: PreparedRanking, chatNode: Uint8Array, mentionedIdents: ReadonlySet<string>): Float64Array {
+/** Each edge's weight (out-edge order) into `w`: 0.1 for a self-edge, else (multiplier [×50 from a chat file]) × factor. */
+function edgeWeights(p: PreparedRanking, chatNode: Uint8Array, mentionedIdents: ReadonlySet<string>, w: Float64Array): Float64Array {
   const mul = p.plainMul.slice();
   for (const word of mentionedIdents) {
     const id = p.identIds.get(word);
     if (id !== undefined) mul[id] = p.mentionedMul[id]!;
   }
   const { outRowPtr, outIdent, outFactor } = p;
-  const w = new Float64Array(outIdent.length);
   for (let i = 0; i < p.nodes.length; i++) {
     const fromChat = chatNode[i] === 1; // node i is the referencer of all its out-edges
     for (let k = outRowPtr[i]!; k < outRowPtr[i + 1]!; k++) {
@@ -143,8 +142,11 @@ export function rankPrepared(p: PreparedRanking, request: PreparedRequest): Rank
   const { chatRelFnames, personalization } = personalize(p.fnames, p.missing, chat, mentionedFnames, mentionedIdents);
   const chatFile = new Uint8Array(p.fnames.length);
   for (const f of chatRelFnames) chatFile[p.fileIds.get(f)!] = 1;
-  const w = edgeWeights(p, Uint8Array.from(p.nodeFile, (file) => chatFile[file]!), mentionedIdents);
-  const { ranked, calls } = rankMatrix(fillTransitionMatrix(p.nodes, p.plan, w), personalization);
+  const chatNode = Uint8Array.from(p.nodeFile, (file) => chatFile[file]!);
+  const w = edgeWeights(p, chatNode, mentionedIdents, p.scratch.w);
+  const { ranked, calls } = rankMatrix(fillTransitionMatrix(p.nodes, p.plan, w, p.scratch.vals), personalization);
+  // what learners read later is recomputed from the request, not kept from the reused buffer
+  const weights = lazy(() => edgeWeights(p, chatNode, mentionedIdents, new Float64Array(w.length)));
   const weightings = (): IdentWeighting[] =>
     Array.from(p.weighted, (id) => {
       const ident = p.idents[id]!;
@@ -155,15 +157,15 @@ export function rankPrepared(p: PreparedRanking, request: PreparedRequest): Rank
   const base = { index: { ...p.index, chatRelFnames, personalization }, referencesBackfilled: p.referencesBackfilled, pagerankCalls: calls, edgeCount: w.length };
   if (ranked === null) {
     // Both pagerank calls raised ZeroDivisionError: Aider returns [] (practically unreachable).
-    const plain = (): RankingEdge[] => edgeObjects(p, w, null).map(({ src, dst, weight, ident }) => ({ src, dst, weight, ident }));
+    const plain = (): RankingEdge[] => edgeObjects(p, weights(), null).map(({ src, dst, weight, ident }) => ({ src, dst, weight, ident }));
     const result = { ...base, ranked: [], tail: [], ranks: new Map(), definitionRanks: [], toGraph: () => rankingGraph(plain()) };
-    return withLazy(result, { weightings, edges: () => edgeObjects(p, w, null) }) as unknown as RankedTagsResult;
+    return withLazy(result, { weightings, edges: () => edgeObjects(p, weights(), null) }) as unknown as RankedTagsResult;
   }
   const rank = Float64Array.from(p.nodes, (f) => ranked.ranks.get(f)!);
   const defRank = spread(p, w, rank, null);
   const { defOrder, ranked: entries, tail } = order(p, otherFiles, chatFile, rank, defRank);
-  const edgeRank = lazy(() => edgeShares(p, w, rank));
-  const edges = lazy(() => edgeObjects(p, w, edgeRank()));
+  const edgeRank = lazy(() => edgeShares(p, weights(), rank));
+  const edges = lazy(() => edgeObjects(p, weights(), edgeRank()));
   const result = { ...base, ranked: entries, tail, ranks: ranked.ranks, toGraph: () => rankingGraph(edges(), Array.from(p.outPos, (k) => edgeRank()[k]!)) };
   return withLazy(result, {
     weightings,
