@@ -141,7 +141,7 @@ export function planTransitionMatrix(n: number, src: Int32Array, dst: Int32Array
  * Q for `nodes` from a plan and the edges' weights (`w[e]`, finite): sums each run in order, then normalises rows.
  * `vals`, if given, is overwritten and becomes the matrix's values (a caller re-ranking again and again reuses one).
  */
-export function fillTransitionMatrix(nodes: readonly string[], plan: MatrixPlan, w: Float64Array, vals = new Float64Array(plan.cols.length)): TransitionMatrix {
+export function fillTransitionMatrix(nodes: readonly string[], plan: MatrixPlan, w: Float64Array, vals: Float64Array = new Float64Array(plan.cols.length)): TransitionMatrix {
   const n = nodes.length;
   const { rowPtr, cols, runStart, perm } = plan;
   if (vals.length !== cols.length) throw new WorkbenchInputError("fillTransitionMatrix", "vals", `must have one value per matrix entry (${cols.length})`, vals.length);
