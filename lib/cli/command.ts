@@ -42,7 +42,9 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig["options"
   try {
     return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (err) {
-    throw new UsageError(`${command}: ${(err as Error).message} (see: workbench ${command} --help)`);
+    // Some of parseArgs' messages span lines (an ambiguous "--seed -1"); the CLI promises one line.
+    const message = (err as Error).message.replace(/\s*\n\s*/g, " ");
+    throw new UsageError(`${command}: ${message} (see: workbench ${command} --help)`);
   }
 }
 
