@@ -8,7 +8,7 @@
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { compareCodePoints } from "../core/pystr.js";
-import { requireArray, requireInteger, requireRecord, requireString } from "../core/validate.js";
+import { rejectUnknownKeys, requireArray, requireInteger, requireRecord, requireString } from "../core/validate.js";
 
 /** One edge as the page gives it: referencing file, defining file, symbol, already computed weight. */
 export type TeachingEdge = readonly [referencer: string, definer: string, symbol: string, weight: number];
@@ -45,6 +45,8 @@ export interface RepoMapResult {
 export const REPO_MAP_DEFAULTS = Object.freeze({ damping: 0.85, iterations: 50 });
 
 const WHERE = "repoMap";
+/** The page's keyword arguments: any other key (a typo such as `dampng`) is rejected, as Python's call would be. */
+const REPO_MAP_KEYS = ["files", "edges", "personalization", "symbolCosts", "budget", "damping", "iterations"] as const;
 
 /** The page's checks on budget, iterations and damping (raised before the graph is looked at). */
 export function checkRepoMapParameters(budget: unknown, damping: unknown, iterations: unknown, where = WHERE): void {
@@ -213,7 +215,7 @@ export function strictBudgetPrefix(
 
 /** The page's `repo_map`: validate, iterate, spread to symbols, choose the strict prefix. */
 export function repoMap(input: RepoMapInput): RepoMapResult {
-  requireRecord(WHERE, "input", input);
+  rejectUnknownKeys(WHERE, "input", requireRecord(WHERE, "input", input), REPO_MAP_KEYS);
   const { damping = REPO_MAP_DEFAULTS.damping, iterations = REPO_MAP_DEFAULTS.iterations } = input;
   checkRepoMapParameters(input.budget, damping, iterations);
   const graph = buildTeachingGraph(input.files, input.edges, input.personalization);
