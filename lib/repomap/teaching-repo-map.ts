@@ -138,24 +138,37 @@ export interface TeachingPageRankResult {
 
 /** The page's fixed-iteration personalized PageRank, starting from the prior. */
 export function teachingPageRank(graph: TeachingGraph, damping = 0.85, iterations = 50): TeachingPageRankResult {
-  return iterate(graph, damping, iterations, true);
+  const residuals: number[] = [];
+  return { ...iterate(graph, damping, iterations, true, (r) => residuals.push(r)), residuals };
 }
 
 /** The same iteration WITHOUT sending dangling mass back: the contrast the page draws (mass leaks each round). */
 export function teachingPageRankLeaky(graph: TeachingGraph, damping = 0.85, iterations = 50): TeachingPageRankResult {
-  return iterate(graph, damping, iterations, false);
+  const residuals: number[] = [];
+  return { ...iterate(graph, damping, iterations, false, (r) => residuals.push(r)), residuals };
 }
 
-function iterate(graph: TeachingGraph, damping: number, iterations: number, redistribute: boolean): TeachingPageRankResult {
+/**
+ * The iteration; `onResidual` sees each iteration's L1 change. `repoMap` keeps only the last one, so a large
+ * `iterations` costs time, as on the page, but no memory (an array of every residual overflows V8 near 1.7e8).
+ */
+function iterate(
+  graph: TeachingGraph,
+  damping: number,
+  iterations: number,
+  redistribute: boolean,
+  onResidual?: (residual: number) => void,
+): { rank: Map<string, number>; residualL1: number } {
   checkRepoMapParameters(0, damping, iterations, "teachingPageRank");
   let rank = new Map(graph.prior);
-  const residuals: number[] = [];
+  let residualL1 = 0;
   for (let t = 0; t < iterations; t++) {
     const next = teachingPageRankStep(graph, rank, damping, redistribute);
-    residuals.push(l1Change(graph, next, rank));
+    residualL1 = l1Change(graph, next, rank);
+    onResidual?.(residualL1);
     rank = next;
   }
-  return { rank, residualL1: residuals[residuals.length - 1] ?? 0, residuals };
+  return { rank, residualL1 };
 }
 
 /** Orders keys as Python sorts `(file, symbol)` tuples: file, then symbol, by code point. */
@@ -219,7 +232,7 @@ export function repoMap(input: RepoMapInput): RepoMapResult {
   const { damping = REPO_MAP_DEFAULTS.damping, iterations = REPO_MAP_DEFAULTS.iterations } = input;
   checkRepoMapParameters(input.budget, damping, iterations);
   const graph = buildTeachingGraph(input.files, input.edges, input.personalization);
-  const { rank, residualL1 } = teachingPageRank(graph, damping, iterations);
+  const { rank, residualL1 } = iterate(graph, damping, iterations, true);
   const symbolRank = spreadRankToSymbols(graph, rank);
   const { selected, remainingTokens } = strictBudgetPrefix(symbolRank, input.symbolCosts, input.budget, WHERE);
   return { fileRank: Object.fromEntries(rank), symbolRank, selected, remainingTokens, residualL1 };
