@@ -60,6 +60,8 @@ export function readJsonFile(command: string, path: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    throw new UsageError(`${command}: ${path} is not valid JSON: ${(err as Error).message}`);
+    // V8 quotes a piece of the input, newlines and all: escape them so the error stays on one line
+    const why = (err as Error).message.replace(/\r\n|\r|\n/g, "\\n");
+    throw new UsageError(`${command}: ${path} is not valid JSON: ${why}`);
   }
 }
