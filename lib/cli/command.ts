@@ -42,7 +42,9 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig["options"
   try {
     return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (err) {
-    throw new UsageError(`${command}: ${(err as Error).message} (see: workbench ${command} --help)`);
+    // Some of parseArgs' messages span lines (an ambiguous "--seed -1"); the CLI promises one line.
+    const message = (err as Error).message.replace(/\s*\n\s*/g, " ");
+    throw new UsageError(`${command}: ${message} (see: workbench ${command} --help)`);
   }
 }
 
@@ -58,6 +60,8 @@ export function readJsonFile(command: string, path: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    throw new UsageError(`${command}: ${path} is not valid JSON: ${(err as Error).message}`);
+    // V8 quotes a piece of the input, newlines and all: escape them so the error stays on one line
+    const why = (err as Error).message.replace(/\r\n|\r|\n/g, "\\n");
+    throw new UsageError(`${command}: ${path} is not valid JSON: ${why}`);
   }
 }

@@ -3,8 +3,8 @@
  * tests of the exercises (lib/grader/), prints the table, the total, the failures and a hint, and records the
  * student's progress. Exit 0 when every graded exercise has full points, 1 otherwise, 2 for a usage mistake.
  */
-import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { statSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { toJunitXml } from "../grader/junit.js";
 import type { GradeReport } from "../grader/results.js";
@@ -62,7 +62,7 @@ export const gradeCommand: Command = {
       statePath: state,
       onStatus: (line) => io.stderr(`grade: ${line}\n`),
     };
-    const outputs = { json: values.json, junit: values.junit };
+    const outputs = { json: reportPath("json", values.json), junit: reportPath("junit", values.junit) };
     const first = await gradeOnce(options, outputs, io);
     if (!values.watch) return exitCode(first);
     return watchLoop(options, outputs, io, first);
@@ -78,10 +78,33 @@ async function gradeOnce(options: GradeSessionOptions, outputs: Outputs, io: Cli
   if (outputs.json !== undefined) {
     const json = JSON.stringify(report, null, 2) + "\n";
     if (outputs.json === "-") io.stdout(json);
-    else writeFileSync(resolve(userCwd(), outputs.json), json);
+    else writeReport("json", outputs.json, json);
   }
-  if (outputs.junit !== undefined) writeFileSync(resolve(userCwd(), outputs.junit), toJunitXml(report));
+  if (outputs.junit !== undefined) writeReport("junit", outputs.junit, toJunitXml(report));
   return report;
+}
+
+/**
+ * A report file's absolute path ("-" kept for --json), checked before any grading so that a mistyped folder is a
+ * usage error at once rather than a failure after minutes of grading.
+ */
+function reportPath(option: "json" | "junit", value: string | undefined): string | undefined {
+  if (value === undefined || (value === "-" && option === "json")) return value;
+  const path = resolve(userCwd(), value);
+  const folder = statSync(dirname(path), { throwIfNoEntry: false });
+  if (!folder?.isDirectory()) throw new UsageError(`grade: --${option} ${value}: the folder ${dirname(path)} does not exist`);
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`grade: --${option} ${value} is a folder; give a file name`);
+  return path;
+}
+
+/** Writes a report; a failure (permissions, a full disk) is one line naming the file, not a stack trace. */
+function writeReport(option: "json" | "junit", path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(`grade: cannot write the --${option} report to ${path}${code ? ` (${code})` : ""}`);
+  }
 }
 
 function exitCode(report: GradeReport): number {

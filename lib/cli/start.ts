@@ -14,26 +14,31 @@ import { parseCommandArgs, UsageError, type CliIO, type Command } from "./comman
 export const START_DEFAULTS = Object.freeze({ port: 8888 });
 
 /**
- * Which mode `start` runs in: the Notebook server when asked for or found, else the HTML pages with the reason.
- * `--jupyter` without the Notebook server is a usage error naming the packages.
+ * Which mode `start` runs in: the Notebook server when asked for or found, else the HTML pages with the reason and
+ * how to get the interactive mode. `--jupyter` without the Notebook server is a usage error naming the packages.
  */
 export function startMode(
   asked: "auto" | "embedded" | "jupyter",
   jupyter: JupyterInstall | null,
-): { mode: "jupyter" } | { mode: "embedded"; why: string } {
-  if (asked === "embedded") return { mode: "embedded", why: "--embedded was given." };
+): { mode: "jupyter" } | { mode: "embedded"; why: string; interactive: string } {
+  const install = `For interactive notebooks: ${INSTALL_HINT}, then npm start again.`;
+  if (asked === "embedded") {
+    // With the Notebook server installed, telling the user to install it would send them the wrong way.
+    const interactive = jupyter?.canServe ? "For interactive notebooks: npm start without --embedded." : install;
+    return { mode: "embedded", why: "--embedded was given.", interactive };
+  }
   if (jupyter?.canServe) return { mode: "jupyter" };
   if (asked === "jupyter") throw new UsageError(`start: --jupyter needs the Notebook server; on Debian: ${INSTALL_HINT}`);
-  return { mode: "embedded", why: "Jupyter's Notebook server is not installed." };
+  return { mode: "embedded", why: "Jupyter's Notebook server is not installed.", interactive: install };
 }
 
-async function embedded(io: CliIO, port: number, fresh: boolean, why: string): Promise<number> {
+async function embedded(io: CliIO, port: number, fresh: boolean, why: string, interactiveHint: string): Promise<number> {
   const paths = projectPaths();
   const files = listNotebooks(paths.notebooks);
   const site = createSite(paths, files);
   const { server, url } = await serveSite(site, port);
   io.stdout(`Serving the notebooks as read-only HTML pages at ${url}\n`);
-  io.stdout(`(${why} For interactive notebooks: ${INSTALL_HINT}, then npm start again.)\n`);
+  io.stdout(`(${why} ${interactiveHint})\n`);
   io.stdout(`Executing ${files.length} notebooks in-process; each page fills in when its notebook has run.\n`);
   // Ctrl-C stops at once, also while notebooks are still executing: their processes are killed with the server.
   const stop = () => {
@@ -88,8 +93,8 @@ the executed notebooks as HTML pages on 127.0.0.1: markdown and math rendered, c
     }
     const paths = projectPaths();
     ensureLibBuilt(paths.root, (line) => io.stderr(`start: ${line}\n`));
-    const mode = startMode(values.embedded ? "embedded" : values.jupyter ? "jupyter" : "auto", values.embedded ? null : detectJupyter());
+    const mode = startMode(values.embedded ? "embedded" : values.jupyter ? "jupyter" : "auto", detectJupyter());
     if (mode.mode === "jupyter") return interactive(io, port);
-    return embedded(io, port, Boolean(values.fresh), mode.why);
+    return embedded(io, port, Boolean(values.fresh), mode.why, mode.interactive);
   },
 };

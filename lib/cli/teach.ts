@@ -6,6 +6,7 @@ import { commitPlan, type CommitPlanInput } from "../git/teaching-commit-plan.js
 import { searchReplace } from "../editblock/teaching-search-replace.js";
 import { repoMap, type RepoMapInput } from "../repomap/teaching-repo-map.js";
 import { WorkbenchInputError } from "../core/errors.js";
+import { rejectUnknownKeys, requireRecord } from "../core/validate.js";
 import { parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
 
 /** The seed page's worked examples, one per model (seed 000, 推导或示例). */
@@ -29,8 +30,10 @@ function runModel(model: Model, input: unknown): unknown {
     case "repo-map":
       return repoMap(input as RepoMapInput);
     case "search-replace": {
-      const { text, search, replacement } = (input ?? {}) as Record<string, string>;
-      return searchReplace(text as string, search as string, replacement as string);
+      // the page's keyword arguments, nothing else: a misspelt key is an error, not a silently missing argument
+      const args = requireRecord("searchReplace", "input", input);
+      rejectUnknownKeys("searchReplace", "input", args, ["text", "search", "replacement"]);
+      return searchReplace(args.text as string, args.search as string, args.replacement as string);
     }
     case "commit-plan":
       return commitPlan(input as CommitPlanInput);

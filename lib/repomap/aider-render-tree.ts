@@ -154,6 +154,7 @@ export class AiderTreeContext {
  * Nodes whose type id is in `hidden` are walked through (their children count, they do not).
  */
 export function nodeSpans(tree: Tree, hidden: ReadonlySet<number> = new Set()): NodeSpans {
+  // Typed as plain Int32Array: TypeScript ≥ 5.7 infers Int32Array<ArrayBuffer> here, which `grow`'s result is not.
   let starts: Int32Array = new Int32Array(1024);
   let ends: Int32Array = new Int32Array(1024);
   let n = 0;

@@ -8,7 +8,7 @@
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { compareCodePoints } from "../core/pystr.js";
-import { requireArray, requireInteger, requireRecord, requireString } from "../core/validate.js";
+import { rejectUnknownKeys, requireArray, requireInteger, requireRecord, requireString } from "../core/validate.js";
 
 /** One edge as the page gives it: referencing file, defining file, symbol, already computed weight. */
 export type TeachingEdge = readonly [referencer: string, definer: string, symbol: string, weight: number];
@@ -45,6 +45,8 @@ export interface RepoMapResult {
 export const REPO_MAP_DEFAULTS = Object.freeze({ damping: 0.85, iterations: 50 });
 
 const WHERE = "repoMap";
+/** The page's keyword arguments: any other key (a typo such as `dampng`) is rejected, as Python's call would be. */
+const REPO_MAP_KEYS = ["files", "edges", "personalization", "symbolCosts", "budget", "damping", "iterations"] as const;
 
 /** The page's checks on budget, iterations and damping (raised before the graph is looked at). */
 export function checkRepoMapParameters(budget: unknown, damping: unknown, iterations: unknown, where = WHERE): void {
@@ -136,24 +138,37 @@ export interface TeachingPageRankResult {
 
 /** The page's fixed-iteration personalized PageRank, starting from the prior. */
 export function teachingPageRank(graph: TeachingGraph, damping = 0.85, iterations = 50): TeachingPageRankResult {
-  return iterate(graph, damping, iterations, true);
+  const residuals: number[] = [];
+  return { ...iterate(graph, damping, iterations, true, (r) => residuals.push(r)), residuals };
 }
 
 /** The same iteration WITHOUT sending dangling mass back: the contrast the page draws (mass leaks each round). */
 export function teachingPageRankLeaky(graph: TeachingGraph, damping = 0.85, iterations = 50): TeachingPageRankResult {
-  return iterate(graph, damping, iterations, false);
+  const residuals: number[] = [];
+  return { ...iterate(graph, damping, iterations, false, (r) => residuals.push(r)), residuals };
 }
 
-function iterate(graph: TeachingGraph, damping: number, iterations: number, redistribute: boolean): TeachingPageRankResult {
+/**
+ * The iteration; `onResidual` sees each iteration's L1 change. `repoMap` keeps only the last one, so a large
+ * `iterations` costs time, as on the page, but no memory (an array of every residual overflows V8 near 1.7e8).
+ */
+function iterate(
+  graph: TeachingGraph,
+  damping: number,
+  iterations: number,
+  redistribute: boolean,
+  onResidual?: (residual: number) => void,
+): { rank: Map<string, number>; residualL1: number } {
   checkRepoMapParameters(0, damping, iterations, "teachingPageRank");
   let rank = new Map(graph.prior);
-  const residuals: number[] = [];
+  let residualL1 = 0;
   for (let t = 0; t < iterations; t++) {
     const next = teachingPageRankStep(graph, rank, damping, redistribute);
-    residuals.push(l1Change(graph, next, rank));
+    residualL1 = l1Change(graph, next, rank);
+    onResidual?.(residualL1);
     rank = next;
   }
-  return { rank, residualL1: residuals[residuals.length - 1] ?? 0, residuals };
+  return { rank, residualL1 };
 }
 
 /** Orders keys as Python sorts `(file, symbol)` tuples: file, then symbol, by code point. */
@@ -213,11 +228,11 @@ export function strictBudgetPrefix(
 
 /** The page's `repo_map`: validate, iterate, spread to symbols, choose the strict prefix. */
 export function repoMap(input: RepoMapInput): RepoMapResult {
-  requireRecord(WHERE, "input", input);
+  rejectUnknownKeys(WHERE, "input", requireRecord(WHERE, "input", input), REPO_MAP_KEYS);
   const { damping = REPO_MAP_DEFAULTS.damping, iterations = REPO_MAP_DEFAULTS.iterations } = input;
   checkRepoMapParameters(input.budget, damping, iterations);
   const graph = buildTeachingGraph(input.files, input.edges, input.personalization);
-  const { rank, residualL1 } = teachingPageRank(graph, damping, iterations);
+  const { rank, residualL1 } = iterate(graph, damping, iterations, true);
   const symbolRank = spreadRankToSymbols(graph, rank);
   const { selected, remainingTokens } = strictBudgetPrefix(symbolRank, input.symbolCosts, input.budget, WHERE);
   return { fileRank: Object.fromEntries(rank), symbolRank, selected, remainingTokens, residualL1 };

@@ -41,6 +41,24 @@ describe("workbench CLI", () => {
     expect(r.err).toBe('teach: bad input: searchReplace: search must contain a non-blank line (got "  ")\n');
   });
 
+  it("teach rejects a misspelt key of the input, as the page's Python rejects an unexpected keyword", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "wb-cli-")), "in.json");
+    writeFileSync(file, JSON.stringify({ text: "a\n", search: "a\n", replace: "b\n" }));
+    const r = await cli("teach", "search-replace", file);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^teach: bad input: searchReplace: input\.replace is not a known option \(known: text, search, replacement\)/);
+    expect(r.err.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("a file that is not JSON is one line naming the file, even when the parser quotes a newline", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "wb-cli-")), "in.json");
+    writeFileSync(file, "not json\n");
+    const r = await cli("teach", "commit-plan", file);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^teach: .*in\.json is not valid JSON: /);
+    expect(r.err.trim().split("\n")).toHaveLength(1);
+  });
+
   it("teach rejects a misspelt flag without a stack trace", async () => {
     const r = await cli("teach", "repo-map", "--exampel");
     expect(r.code).toBe(2);

@@ -67,3 +67,23 @@ describe("workbench reset", () => {
     expect(existsSync(join(root, "exercises", "01-pagerank"))).toBe(false);
   });
 });
+
+describe("workbench grade: usage errors before any grading", () => {
+  it("an option value that looks like a flag is one line, not parseArgs' three (exit 2)", async () => {
+    const r = await cli("grade", "--seed", "-1", "--root", fakeCheckout({}));
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split("\n")).toEqual([expect.stringMatching(/^grade: Option '--seed' argument is ambiguous\. .* \(see: workbench grade --help\)$/)]);
+  });
+
+  it("a report path in a folder that does not exist, or that is a folder, is refused at once (exit 2)", async () => {
+    const root = fakeCheckout({ "05-commit-plan": "stub" });
+    const missing = join(root, "no-such-folder", "r.json");
+    const r = await cli("grade", "05", "--root", root, "--json", missing);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toBe(`grade: --json ${missing}: the folder ${join(root, "no-such-folder")} does not exist\n`);
+    const dir = await cli("grade", "05", "--root", root, "--junit", root);
+    expect(dir.code).toBe(2);
+    expect(dir.err).toBe(`grade: --junit ${root} is a folder; give a file name\n`);
+  });
+});

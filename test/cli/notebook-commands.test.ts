@@ -47,9 +47,18 @@ describe("start: which mode", () => {
   const server = { python: "/usr/bin/python3", canExecute: true, canServe: true };
   it("serves Jupyter when its Notebook server is found, the HTML pages otherwise, saying why", () => {
     expect(startMode("auto", server)).toEqual({ mode: "jupyter" });
-    expect(startMode("auto", null)).toEqual({ mode: "embedded", why: "Jupyter's Notebook server is not installed." });
-    expect(startMode("auto", { ...server, canServe: false })).toMatchObject({ mode: "embedded" });
-    expect(startMode("embedded", server)).toEqual({ mode: "embedded", why: "--embedded was given." });
+    const install = "For interactive notebooks: sudo apt-get install jupyter-notebook python3-nbclient, then npm start again.";
+    expect(startMode("auto", null)).toEqual({ mode: "embedded", why: "Jupyter's Notebook server is not installed.", interactive: install });
+    expect(startMode("auto", { ...server, canServe: false })).toMatchObject({ mode: "embedded", interactive: install });
+    expect(startMode("embedded", null)).toEqual({ mode: "embedded", why: "--embedded was given.", interactive: install });
+  });
+
+  it("--embedded with the Notebook server installed says to drop the flag, not to install what is there", () => {
+    expect(startMode("embedded", server)).toEqual({
+      mode: "embedded",
+      why: "--embedded was given.",
+      interactive: "For interactive notebooks: npm start without --embedded.",
+    });
   });
 
   it("--jupyter without the Notebook server is a usage error naming the Debian packages", () => {

@@ -200,6 +200,7 @@ describe("repoMap — bad input names the parameter and the rule", () => {
     ["cost fractional", { symbolCosts: { b: { f: 1.5 } } }, /symbolCosts\["b"\]\["f"\] must be a positive integer/],
     ["cost missing", { symbolCosts: {} }, /symbolCosts\["b"\]\["f"\] must give a cost/],
     ["files not strings", { files: ["a", 3] }, /files\[1\] must be a string/],
+    ["an unknown key (a typo of damping)", { dampng: 0.5 }, /input\.dampng is not a known option/],
   ];
   it.each(cases)("%s", (_name, patch, message) => {
     const call = () => repoMap({ ...base, ...patch } as RepoMapInput);
@@ -220,6 +221,8 @@ describe("repoMap — bad input names the parameter and the rule", () => {
         budget: b.budget,
         ...(b.damping !== undefined ? { damping: b.damping } : {}),
         ...(b.iterations !== undefined ? { iterations: b.iterations } : {}),
+        // any other key goes through as it is: Python rejects an unexpected keyword argument (TypeError)
+        ...Object.fromEntries(Object.entries(b).filter(([k]) => !(k in base) && k !== "damping" && k !== "iterations")),
       },
     }));
     const ref = runSeedPython(calls);
