@@ -99,32 +99,75 @@ export function buildTransitionMatrix(graph: Graph, weight: string, where = "bui
   return buildTransitionMatrixFromEdges(nodes, edgeArrays(graph, index, weight, where));
 }
 
-/** Builds Q from nodes and typed edge arrays (indices into `nodes`); the weights must be finite. */
-export function buildTransitionMatrixFromEdges(nodes: readonly string[], { src, dst, w }: EdgeArrays): TransitionMatrix {
-  const n = nodes.length;
-  const { rowPtr: cooPtr, cols, ws: vals } = scipyCooRows(n, src, dst, w);
-  // Then scipy adds up each run of equal columns, in order, and normalises every row by its sum. Done in place:
-  // the write position never passes the read position.
+/**
+ * The part of Q that depends only on where the edges go, not on their weights: scipy's entry order and which
+ * edges add up into each stored entry. Entry j of the summed matrix (row r: j in rowPtr[r] … rowPtr[r+1]-1,
+ * column cols[j]) is the left-to-right sum of the weights of edges perm[runStart[j]] … perm[runStart[j+1]-1].
+ * scipy's row sort compares columns only, so the permutation is the same whatever the weights.
+ */
+export interface MatrixPlan {
+  readonly rowPtr: Int32Array;
+  readonly cols: Int32Array;
+  readonly runStart: Int32Array;
+  readonly perm: Int32Array;
+}
+
+/** Plans Q for n nodes and edges `src[e] → dst[e]` (insertion order): done once, filled with any weights. */
+export function planTransitionMatrix(n: number, src: Int32Array, dst: Int32Array): MatrixPlan {
+  const m = src.length;
+  const ids = new Float64Array(m);
+  for (let e = 0; e < m; e++) ids[e] = e; // carried through scipy's row sort in place of the weights
+  const { rowPtr: cooPtr, cols: cooCols, ws } = scipyCooRows(n, src, dst, ids);
+  const perm = Int32Array.from(ws);
   const rowPtr = new Int32Array(n + 1);
-  const rowSums = new Float64Array(n);
-  const dangling: number[] = [];
+  const cols = new Int32Array(m);
+  const runStart = new Int32Array(m + 1);
   let out = 0;
   for (let r = 0; r < n; r++) {
     const end = cooPtr[r + 1]!;
     for (let k = cooPtr[r]!; k < end; ) {
-      const j = cols[k]!;
-      let sum = vals[k++]!;
-      while (k < end && cols[k] === j) sum += vals[k++]!;
-      cols[out] = j;
-      vals[out++] = sum;
+      const j = cooCols[k]!;
+      runStart[out] = k++;
+      while (k < end && cooCols[k] === j) k++;
+      cols[out++] = j;
     }
     rowPtr[r + 1] = out;
-    const s = out === rowPtr[r] ? 0 : reduceAtSegment(vals, rowPtr[r]!, out - rowPtr[r]!);
+  }
+  runStart[out] = m;
+  return { rowPtr, cols: cols.slice(0, out), runStart: runStart.slice(0, out + 1), perm };
+}
+
+/**
+ * Q for `nodes` from a plan and the edges' weights (`w[e]`, finite): sums each run in order, then normalises rows.
+ * `vals`, if given, is overwritten and becomes the matrix's values (a caller re-ranking again and again reuses one).
+ */
+export function fillTransitionMatrix(nodes: readonly string[], plan: MatrixPlan, w: Float64Array, vals: Float64Array = new Float64Array(plan.cols.length)): TransitionMatrix {
+  const n = nodes.length;
+  const { rowPtr, cols, runStart, perm } = plan;
+  if (vals.length !== cols.length) throw new WorkbenchInputError("fillTransitionMatrix", "vals", `must have one value per matrix entry (${cols.length})`, vals.length);
+  const rowSums = new Float64Array(n);
+  const dangling: number[] = [];
+  for (let r = 0; r < n; r++) {
+    const lo = rowPtr[r]!;
+    const hi = rowPtr[r + 1]!;
+    for (let j = lo; j < hi; j++) {
+      const end = runStart[j + 1]!;
+      let k = runStart[j]!;
+      let sum = w[perm[k++]!]!;
+      while (k < end) sum += w[perm[k++]!]!;
+      vals[j] = sum;
+    }
+    const s = hi === lo ? 0 : reduceAtSegment(vals, lo, hi - lo);
     rowSums[r] = s;
     // networkx: S[S != 0] = 1/S, Q = diag(S)·A, dangling = (S == 0) — so a row whose sum overflows is dangling too.
     const inv = s === 0 ? 0 : 1 / s;
     if (inv === 0) dangling.push(r);
-    for (let k = rowPtr[r]!; k < out; k++) vals[k] = inv * vals[k]!;
+    for (let j = lo; j < hi; j++) vals[j] = inv * vals[j]!;
   }
-  return { nodes: [...nodes], rowPtr, cols: cols.subarray(0, out), vals: vals.subarray(0, out), rowSums, dangling: Int32Array.from(dangling) };
+  return { nodes: [...nodes], rowPtr, cols, vals, rowSums, dangling: Int32Array.from(dangling) };
+}
+
+/** Builds Q from nodes and typed edge arrays (indices into `nodes`); the weights must be finite. */
+export function buildTransitionMatrixFromEdges(nodes: readonly string[], { src, dst, w }: EdgeArrays): TransitionMatrix {
+  return fillTransitionMatrix(nodes, planTransitionMatrix(nodes.length, src, dst), w);
 }

@@ -60,12 +60,19 @@ export function collectTags(
   missing: ReadonlySet<string>,
   root: string,
 ): TagIndex {
-  const chat = new Set(chatFiles);
-  const fnames = [...new Set([...chatFiles, ...otherFiles])].sort(compareCodePoints);
+  const index = collectTagIndex([...chatFiles, ...otherFiles], tags, missing, root);
+  return { ...index, ...personalize(index.fnames, missing, new Set(chatFiles), mentionedFnames, mentionedIdents) };
+}
+
+/** The part of the file loop that only the files, their tags and the missing files decide (not the conversation). */
+export function collectTagIndex(
+  files: readonly string[],
+  tags: ReadonlyMap<string, readonly Tag[]>,
+  missing: ReadonlySet<string>,
+  root: string,
+): Omit<TagIndex, "chatRelFnames" | "personalization"> {
+  const fnames = [...new Set(files)].sort(compareCodePoints);
   if (fnames.length === 0) throw new WorkbenchInputError("getRankedTags", "input", "must name at least one chat or other file (Aider divides by their number)");
-  const unit = 100 / fnames.length;
-  const chatRelFnames = new Set<string>();
-  const personalization = new Map<string, number>();
   const defines = new Map<string, string[]>();
   const references = new Map<string, string[]>();
   const definitions = new Map<string, Tag[]>();
@@ -76,14 +83,6 @@ export function collectTags(
       messages.push({ level: "output", text: "Has it been deleted from the file system but not from git?" });
       continue;
     }
-    let pers = 0;
-    if (chat.has(f)) {
-      pers += unit;
-      chatRelFnames.add(f);
-    }
-    if (mentionedFnames.has(f)) pers = Math.max(pers, unit);
-    if ([...pathComponents(f)].some((c) => mentionedIdents.has(c))) pers += unit;
-    if (pers > 0) personalization.set(f, pers);
     for (const tag of tags.get(f) ?? []) {
       if (tag.kind === "def") {
         const definers = defines.get(tag.name) ?? [];
@@ -100,7 +99,36 @@ export function collectTags(
       }
     }
   }
-  return { fnames, chatRelFnames, personalization, defines, references, definitions, messages };
+  return { fnames, defines, references, definitions, messages };
+}
+
+/**
+ * The part of the file loop the conversation decides: chat files (not missing) and each file's personalization —
+ * one unit (100 / len(fnames)) for a chat file, at least one for a mentioned file, one more when a path component
+ * is a mentioned identifier.
+ */
+export function personalize(
+  fnames: readonly string[],
+  missing: ReadonlySet<string>,
+  chat: ReadonlySet<string>,
+  mentionedFnames: ReadonlySet<string>,
+  mentionedIdents: ReadonlySet<string>,
+): Pick<TagIndex, "chatRelFnames" | "personalization"> {
+  const unit = 100 / fnames.length;
+  const chatRelFnames = new Set<string>();
+  const personalization = new Map<string, number>();
+  for (const f of fnames) {
+    if (missing.has(f)) continue;
+    let pers = 0;
+    if (chat.has(f)) {
+      pers += unit;
+      chatRelFnames.add(f);
+    }
+    if (mentionedFnames.has(f)) pers = Math.max(pers, unit);
+    if ([...pathComponents(f)].some((c) => mentionedIdents.has(c))) pers += unit;
+    if (pers > 0) personalization.set(f, pers);
+  }
+  return { chatRelFnames, personalization };
 }
 
 /** The multiplier rules for one identifier, applied in Aider's order. */
@@ -120,13 +148,20 @@ export function identMultiplier(ident: string, mentioned: boolean, definerCount:
 }
 
 /** The definers of `ident` in the order to iterate them: the recorded order if given (same files), else insertion. */
-function orderedDefiners(ident: string, definers: readonly string[], recorded: ReadonlyMap<string, readonly string[]>): readonly string[] {
+export function orderedDefiners(ident: string, definers: readonly string[], recorded: ReadonlyMap<string, readonly string[]>): readonly string[] {
   const order = recorded.get(ident);
   if (order === undefined) return definers;
   if (order.length !== definers.length || !definers.every((d) => order.includes(d))) {
     throw new WorkbenchInputError("getRankedTags", `options.definerOrder[${JSON.stringify(ident)}]`, `must list exactly the definers of "${ident}" (${definers.join(", ")})`);
   }
   return order;
+}
+
+/** Rejects a recorded definer order for an identifier nobody defines. */
+export function checkDefinerOrder(defines: ReadonlyMap<string, readonly string[]>, definerOrder: ReadonlyMap<string, readonly string[]>): void {
+  for (const ident of definerOrder.keys()) {
+    if (!defines.has(ident)) throw new WorkbenchInputError("getRankedTags", `options.definerOrder[${JSON.stringify(ident)}]`, "names an identifier nobody defines");
+  }
 }
 
 /** The graph-building step (repomap.py 465-514): edges in insertion order plus each identifier's weighting. */
@@ -136,9 +171,7 @@ export function buildRankingEdges(
   definerOrder: ReadonlyMap<string, readonly string[]>,
   compoundSqrt: boolean,
 ): { edges: RankingEdge[]; weightings: IdentWeighting[]; referencesBackfilled: boolean } {
-  for (const ident of definerOrder.keys()) {
-    if (!index.defines.has(ident)) throw new WorkbenchInputError("getRankedTags", `options.definerOrder[${JSON.stringify(ident)}]`, "names an identifier nobody defines");
-  }
+  checkDefinerOrder(index.defines, definerOrder);
   const definersOf = (ident: string): readonly string[] => orderedDefiners(ident, index.defines.get(ident)!, definerOrder);
   const referencesBackfilled = index.references.size === 0;
   const references: ReadonlyMap<string, readonly string[]> = referencesBackfilled

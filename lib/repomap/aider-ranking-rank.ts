@@ -10,7 +10,7 @@
 import Graph from "graphology";
 import { compareCodePoints } from "../core/pystr.js";
 import { networkxEdgeOrder } from "./aider-pagerank-coo.js";
-import { buildTransitionMatrixFromEdges, type EdgeArrays } from "./aider-pagerank-matrix.js";
+import { buildTransitionMatrixFromEdges, type EdgeArrays, type TransitionMatrix } from "./aider-pagerank-matrix.js";
 import {
   AIDER_PAGERANK_DEFAULTS,
   iteratePageRank,
@@ -48,7 +48,11 @@ export function rankFiles(
   arrays: EdgeArrays,
   personalization: ReadonlyMap<string, number>,
 ): { ranked: AiderPageRankResult | null; calls: PageRankCall[] } {
-  const q = buildTransitionMatrixFromEdges(nodes, arrays);
+  return rankMatrix(buildTransitionMatrixFromEdges(nodes, arrays), personalization);
+}
+
+/** `rankFiles` on a matrix already built: `personalization = dangling = P`, retried with neither on ZeroDivisionError. */
+export function rankMatrix(q: TransitionMatrix, personalization: ReadonlyMap<string, number>): { ranked: AiderPageRankResult | null; calls: PageRankCall[] } {
   const { alpha, maxIter, tol } = AIDER_PAGERANK_DEFAULTS;
   const calls: PageRankCall[] = [];
   for (const p of personalization.size > 0 ? [personalization, null] : [null]) {

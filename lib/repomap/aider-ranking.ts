@@ -6,21 +6,20 @@
  * files removed, then a 1-tuple for every ranked file not yet listed, then the other files that are not graph nodes.
  *
  * Every intermediate a learner may want to look at (edges with weights and distributed rank, each pagerank call,
- * the personalization, the definition ranks) is returned beside the ranking.
+ * the personalization, the definition ranks) is returned beside the ranking; the big ones are built on first read.
+ *
+ * It runs in two halves: what the files and tags decide, prepared once (`prepareRankedTags`,
+ * `aider-ranking-prepare.ts`), and what the conversation decides (`rankPreparedTags`, `aider-ranking-request.ts`),
+ * so a re-rank with other chat files or mentions skips the first. `getRankedTagsDirect` (`aider-ranking-direct.ts`)
+ * is the same computation written as Aider writes it, every step rebuilt: the reference the halves are tested against.
  */
 import type Graph from "graphology";
 import { WorkbenchInputError } from "../core/errors.js";
-import { compareCodePoints } from "../core/pystr.js";
 import { rejectUnknownKeys, requireArray, requireBoolean, requireRecord, requireString, requireStringArray } from "../core/validate.js";
-import {
-  buildRankingEdges,
-  collectTags,
-  definitionKey,
-  type IdentWeighting,
-  type RankingEdge,
-  type TagIndex,
-} from "./aider-ranking-graph.js";
-import { byRankDesc, rankFiles, rankingEdgeArrays, rankingGraph, spreadRank, type DefinitionRank, type PageRankCall } from "./aider-ranking-rank.js";
+import type { IdentWeighting, RankingEdge, TagIndex } from "./aider-ranking-graph.js";
+import { prepareRanking, type PreparedRanking } from "./aider-ranking-prepare.js";
+import type { DefinitionRank, PageRankCall } from "./aider-ranking-rank.js";
+import { rankPrepared } from "./aider-ranking-request.js";
 import { checkTag, isTag, type NameSet, type RankedEntry, type Tag } from "./aider-tag.js";
 
 export interface RankedTagsInput {
@@ -60,15 +59,18 @@ export interface RankedTagsResult {
   /** Other files that are not graph nodes, appended last (Aider: set order; here sorted). */
   readonly tail: readonly string[];
   readonly index: TagIndex;
+  /** Each weighted identifier's multiplier and the rules that fired (built on first read). */
   readonly weightings: readonly IdentWeighting[];
   /** True when no file had references, so every definer was made to reference itself. */
   readonly referencesBackfilled: boolean;
-  /** Every edge in insertion order, with its distributed rank. */
+  /** Every edge in insertion order, with its distributed rank (built on first read: 750,000 objects on a big repository). */
   readonly edges: readonly DistributedEdge[];
+  /** `edges.length`, without building the edges. */
+  readonly edgeCount: number;
   readonly pagerankCalls: readonly PageRankCall[];
   /** The ranks used (node order = graph insertion order); empty for an empty graph. */
   readonly ranks: ReadonlyMap<string, number>;
-  /** (file, ident, rank) sorted as Aider sorts them, descending; chat files included. */
+  /** (file, ident, rank) sorted as Aider sorts them, descending; chat files included (built on first read). */
   readonly definitionRanks: readonly DefinitionRank[];
   /** Builds the MultiDirectedGraph that was ranked (edge attributes: weight, ident, rank), for drawing or inspection. */
   toGraph(): Graph;
@@ -76,73 +78,114 @@ export interface RankedTagsResult {
 
 const WHERE = "getRankedTags";
 
-function nameSet(param: string, value: NameSet | undefined): Set<string> {
+function nameSet(where: string, param: string, value: NameSet | undefined): Set<string> {
   if (value === undefined) return new Set();
-  const arr = value instanceof Set ? [...value] : requireArray(WHERE, param, value);
-  return new Set(requireStringArray(WHERE, param, arr));
+  const arr = value instanceof Set ? [...value] : requireArray(where, param, value);
+  return new Set(requireStringArray(where, param, arr));
 }
 
-function checkInput(input: RankedTagsInput, options: RankedTagsOptions) {
+/** Checks every file's tags: a Map from file to Tag[], each Tag listed under its own file. */
+function checkTags(where: string, tags: unknown): ReadonlyMap<string, readonly Tag[]> {
+  if (!(tags instanceof Map)) throw new WorkbenchInputError(where, "input.tags", "must be a Map from file to Tag[]", tags);
+  for (const [file, list] of tags) {
+    requireString(where, "input.tags key", file);
+    requireArray(where, `input.tags[${JSON.stringify(file)}]`, list).forEach((t, i) => {
+      if (isTag(t) && t.relFname === file) return;
+      const tag = checkTag(where, `input.tags[${JSON.stringify(file)}][${i}]`, t);
+      throw new WorkbenchInputError(where, `input.tags[${JSON.stringify(file)}][${i}].relFname`, "must be the file it is listed under", tag.relFname);
+    });
+  }
+  return tags as ReadonlyMap<string, readonly Tag[]>;
+}
+
+function checkOptions(where: string, options: RankedTagsOptions) {
+  requireRecord(where, "options", options);
+  rejectUnknownKeys(where, "options", options as Record<string, unknown>, ["definerOrder", "compoundSqrt", "root"]);
+  const compoundSqrt = requireBoolean(where, "options.compoundSqrt", options.compoundSqrt ?? RANKED_TAGS_DEFAULTS.compoundSqrt);
+  const root = requireString(where, "options.root", options.root ?? RANKED_TAGS_DEFAULTS.root);
+  const raw = options.definerOrder ?? new Map<string, readonly string[]>();
+  const entries = raw instanceof Map ? [...raw.entries()] : Object.entries(requireRecord(where, "options.definerOrder", raw));
+  const definerOrder = new Map(entries.map(([k, v]) => [k, requireStringArray(where, `options.definerOrder[${JSON.stringify(k)}]`, v)]));
+  return { compoundSqrt, root, definerOrder };
+}
+
+/** `getRankedTags`'s arguments checked, with defaults filled in (shared with `getRankedTagsDirect`). */
+export function checkRankedTagsInput(input: RankedTagsInput, options: RankedTagsOptions) {
   requireRecord(WHERE, "input", input);
   rejectUnknownKeys(WHERE, "input", input as unknown as Record<string, unknown>, ["chatFiles", "otherFiles", "tags", "mentionedFnames", "mentionedIdents", "missingFiles"]);
   const chatFiles = requireStringArray(WHERE, "input.chatFiles", input.chatFiles);
   const otherFiles = requireStringArray(WHERE, "input.otherFiles", input.otherFiles);
-  if (!(input.tags instanceof Map)) throw new WorkbenchInputError(WHERE, "input.tags", "must be a Map from file to Tag[]", input.tags);
-  for (const [file, list] of input.tags) {
-    requireString(WHERE, "input.tags key", file);
-    requireArray(WHERE, `input.tags[${JSON.stringify(file)}]`, list).forEach((t, i) => {
-      if (isTag(t) && t.relFname === file) return;
-      const tag = checkTag(WHERE, `input.tags[${JSON.stringify(file)}][${i}]`, t);
-      throw new WorkbenchInputError(WHERE, `input.tags[${JSON.stringify(file)}][${i}].relFname`, "must be the file it is listed under", tag.relFname);
-    });
-  }
-  requireRecord(WHERE, "options", options);
-  rejectUnknownKeys(WHERE, "options", options as Record<string, unknown>, ["definerOrder", "compoundSqrt", "root"]);
-  const compoundSqrt = requireBoolean(WHERE, "options.compoundSqrt", options.compoundSqrt ?? RANKED_TAGS_DEFAULTS.compoundSqrt);
-  const root = requireString(WHERE, "options.root", options.root ?? RANKED_TAGS_DEFAULTS.root);
-  const raw = options.definerOrder ?? new Map<string, readonly string[]>();
-  const entries = raw instanceof Map ? [...raw.entries()] : Object.entries(requireRecord(WHERE, "options.definerOrder", raw));
-  const definerOrder = new Map(entries.map(([k, v]) => [k, requireStringArray(WHERE, `options.definerOrder[${JSON.stringify(k)}]`, v)]));
+  const tags = checkTags(WHERE, input.tags);
   return {
     chatFiles,
     otherFiles,
-    mentionedFnames: nameSet("input.mentionedFnames", input.mentionedFnames),
-    mentionedIdents: nameSet("input.mentionedIdents", input.mentionedIdents),
+    tags,
+    mentionedFnames: nameSet(WHERE, "input.mentionedFnames", input.mentionedFnames),
+    mentionedIdents: nameSet(WHERE, "input.mentionedIdents", input.mentionedIdents),
     missing: new Set(requireStringArray(WHERE, "input.missingFiles", input.missingFiles ?? [])),
-    compoundSqrt,
-    root,
-    definerOrder,
+    ...checkOptions(WHERE, options),
   };
 }
 
 /** Aider's `get_ranked_tags`: the ranking plus every intermediate result. */
 export function getRankedTags(input: RankedTagsInput, options: RankedTagsOptions = {}): RankedTagsResult {
-  const a = checkInput(input, options);
-  const index = collectTags(a.chatFiles, a.otherFiles, input.tags, a.mentionedFnames, a.mentionedIdents, a.missing, a.root);
-  const { edges, weightings, referencesBackfilled } = buildRankingEdges(index, a.mentionedIdents, a.definerOrder, a.compoundSqrt);
-  const { nodes, arrays } = rankingEdgeArrays(edges);
-  const { ranked, calls } = rankFiles(nodes, arrays, index.personalization);
-  const base = { index, weightings, referencesBackfilled, pagerankCalls: calls };
-  if (ranked === null) {
-    // Both pagerank calls raised ZeroDivisionError: Aider returns [] (practically unreachable).
-    const undistributed = edges.map((e) => ({ ...e, rank: 0 }));
-    return { ...base, ranked: [], tail: [], edges: undistributed, ranks: new Map(), definitionRanks: [], toGraph: () => rankingGraph(edges) };
+  const a = checkRankedTagsInput(input, options);
+  const prepared = prepareRanking([...a.chatFiles, ...a.otherFiles], a.tags, a.missing, a.root, a.definerOrder, a.compoundSqrt);
+  return rankPrepared(prepared, { chat: new Set(a.chatFiles), otherFiles: a.otherFiles, mentionedFnames: a.mentionedFnames, mentionedIdents: a.mentionedIdents });
+}
+
+/** The files and tags a ranking is prepared for (every chat or other file of the requests to come). */
+export interface PreparedRankedTagsInput {
+  files: readonly string[];
+  tags: ReadonlyMap<string, readonly Tag[]>;
+  missingFiles?: readonly string[];
+}
+
+const preparedRankings = new WeakSet<PreparedRanking>();
+
+/**
+ * The half of `get_ranked_tags` the conversation cannot change, for these files and tags (see the header): prepare
+ * once, then `rankPreparedTags` for each request. Same options as `getRankedTags`.
+ */
+export function prepareRankedTags(input: PreparedRankedTagsInput, options: RankedTagsOptions = {}): PreparedRanking {
+  const where = "prepareRankedTags";
+  requireRecord(where, "input", input);
+  rejectUnknownKeys(where, "input", input as unknown as Record<string, unknown>, ["files", "tags", "missingFiles"]);
+  const files = requireStringArray(where, "input.files", input.files);
+  const tags = checkTags(where, input.tags);
+  const missing = new Set(requireStringArray(where, "input.missingFiles", input.missingFiles ?? []));
+  const o = checkOptions(where, options);
+  const prepared = prepareRanking(files, tags, missing, o.root, o.definerOrder, o.compoundSqrt);
+  preparedRankings.add(prepared);
+  return prepared;
+}
+
+/** One request on a prepared ranking: chat and other files must together be exactly the prepared files. */
+export type PreparedRankedTagsRequest = Omit<RankedTagsInput, "tags" | "missingFiles">;
+
+/** `getRankedTags` with the prepared files and tags and this request's files and mentions: the same result. */
+export function rankPreparedTags(prepared: PreparedRanking, request: PreparedRankedTagsRequest): RankedTagsResult {
+  const where = "rankPreparedTags";
+  if (!preparedRankings.has(prepared)) throw new WorkbenchInputError(where, "prepared", "must come from prepareRankedTags", prepared);
+  requireRecord(where, "request", request);
+  rejectUnknownKeys(where, "request", request as unknown as Record<string, unknown>, ["chatFiles", "otherFiles", "mentionedFnames", "mentionedIdents"]);
+  const chatFiles = requireStringArray(where, "request.chatFiles", request.chatFiles);
+  const otherFiles = requireStringArray(where, "request.otherFiles", request.otherFiles);
+  const seen = new Set<string>();
+  for (const [param, list] of [["chatFiles", chatFiles], ["otherFiles", otherFiles]] as const) {
+    list.forEach((f, i) => {
+      if (!prepared.fileIds.has(f)) throw new WorkbenchInputError(where, `request.${param}[${i}]`, "must be one of the prepared files", f);
+      seen.add(f);
+    });
   }
-  const { ranks } = ranked;
-  const { edgeRank, definitionRanks } = spreadRank(edges, nodes, arrays, ranks);
-  const out: RankedEntry[] = [];
-  for (const [file, ident] of definitionRanks) {
-    if (!index.chatRelFnames.has(file)) out.push(...(index.definitions.get(definitionKey(file, ident)) ?? []));
+  if (seen.size !== prepared.fnames.length) {
+    const absent = prepared.fnames.find((f) => !seen.has(f));
+    throw new WorkbenchInputError(where, "request", `must list every prepared file as a chat or other file (${JSON.stringify(absent)} is in neither)`);
   }
-  const listed = new Set(out.map((e) => (e as Tag).relFname));
-  const tailSet = new Set(a.otherFiles);
-  const byRank = [...ranks.entries()].sort(byRankDesc(([, r]) => r, ([x], [y]) => compareCodePoints(x, y)));
-  for (const [node] of byRank) {
-    tailSet.delete(node);
-    if (!listed.has(node)) out.push([node]);
-  }
-  const tail = [...tailSet].sort(compareCodePoints);
-  out.push(...tail.map((f) => [f] as const));
-  const distributed = edges.map((e, i) => ({ ...e, rank: edgeRank[i]! }));
-  return { ...base, ranked: out, tail, edges: distributed, ranks, definitionRanks, toGraph: () => rankingGraph(edges, edgeRank) };
+  return rankPrepared(prepared, {
+    chat: new Set(chatFiles),
+    otherFiles,
+    mentionedFnames: nameSet(where, "request.mentionedFnames", request.mentionedFnames),
+    mentionedIdents: nameSet(where, "request.mentionedIdents", request.mentionedIdents),
+  });
 }

@@ -5,15 +5,18 @@
  * while the map still fits, stop at the first that does not — so the map is never over budget).
  *
  * Orders are fixed (definers in insertion order, identifiers sorted, document-ordered tags), so a folder always
- * gives the same map: Aider's order-fixed ("canonical") map. Ranking is recomputed from the scan on every call;
- * nothing is re-read except the skeletons of the files the map shows (cached in `SkeletonCache`).
+ * gives the same map: Aider's order-fixed ("canonical") map. The half of the ranking the conversation cannot change
+ * is prepared once per scan (`prepareRankedTags`, kept as long as the scan object lives), so a re-rank with other
+ * chat files or mentions redoes only the rest; nothing is re-read except the skeletons of the files the map shows
+ * (cached in `SkeletonCache`).
  */
 import { join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireInteger, requireRecord, requireStringArray } from "../core/validate.js";
 import { identFilenameMatches } from "./aider-mentions.js";
 import { aiderMapSearch, type MapProbe } from "./aider-map-search.js";
-import { getRankedTags, type RankedTagsResult } from "./aider-ranking.js";
+import { prepareRankedTags, rankPreparedTags, type RankedTagsResult } from "./aider-ranking.js";
+import type { PreparedRanking } from "./aider-ranking-prepare.js";
 import type { ScanResult } from "./aider-scan.js";
 import type { SkeletonCache } from "./aider-skeletons.js";
 import { aiderToTree } from "./aider-to-tree.js";
@@ -99,6 +102,37 @@ export function scanTags(scan: ScanResult): Map<string, Tag[]> {
   return tags;
 }
 
+const preparedRankings = new WeakMap<ScanResult, { prepared: PreparedRanking; definingFiles: readonly string[] }>();
+
+/** The scan's prepared ranking (`prepareRankedTags` over every listed file) and the files that define something. */
+function preparedScan(scan: ScanResult): { prepared: PreparedRanking; definingFiles: readonly string[] } {
+  let entry = preparedRankings.get(scan);
+  if (!entry) {
+    const files = scan.files.map((f) => f.rel);
+    const missingFiles = scan.files.filter((f) => f.skipped === "missing").map((f) => f.rel);
+    const prepared = prepareRankedTags({ files, tags: scanTags(scan), missingFiles });
+    const definingFiles = [...new Set(Array.from(prepared.defFile, (f) => prepared.fnames[f]!))];
+    entry = { prepared, definingFiles };
+    preparedRankings.set(scan, entry);
+  }
+  return entry;
+}
+
+/** The scan's prepared ranking, built on first use and kept as long as the scan object lives. */
+export function preparedScanRanking(scan: ScanResult): PreparedRanking {
+  return preparedScan(scan).prepared;
+}
+
+/** Counts each distinct text once (a map's search counts the chosen text again, and the final map twice more). */
+function memoCounter(count: TokenCounter): TokenCounter {
+  const seen = new Map<string, number>();
+  return (text) => {
+    let n = seen.get(text);
+    if (n === undefined) seen.set(text, (n = count(text)));
+    return n;
+  };
+}
+
 /** The ranking input from a scan: every listed file, tags for the files with any. */
 export function rankingInput(scan: ScanResult, chatFiles: readonly string[], mentions: readonly string[]) {
   const files = scan.files.map((f) => f.rel);
@@ -154,14 +188,21 @@ export async function buildRepoMap(
   scan: ScanResult,
   request: Partial<RealMapRequest>,
   skeletons: SkeletonCache,
-  count: TokenCounter,
+  exactCount: TokenCounter,
 ): Promise<RealMapResult> {
+  if (typeof exactCount !== "function") throw new WorkbenchInputError("buildRepoMap", "count", "must be a function (text) => number", exactCount);
+  const count = memoCounter(exactCount); // the same text always counts the same: each is counted once per call
   const r = checkRequest(request, new Set(scan.files.map((f) => f.rel)));
   const input = rankingInput(scan, r.chatFiles, r.mentions);
   // Aider's get_repo_map: no other files, no map (and get_ranked_tags would divide by zero files)
-  const rankedTags = input.otherFiles.length > 0 ? getRankedTags(input) : null;
+  const { chatFiles, otherFiles, mentionedFnames, mentionedIdents } = input;
+  let rankedTags: RankedTagsResult | null = null;
+  if (otherFiles.length > 0) {
+    const { prepared, definingFiles } = preparedScan(scan);
+    rankedTags = rankPreparedTags(prepared, { chatFiles, otherFiles, mentionedFnames, mentionedIdents });
+    await skeletons.prepare(definingFiles); // the ranking's Tags come from files that define something
+  }
   const ranking = rankedTags?.ranked ?? [];
-  await skeletons.prepare(new Set(ranking.filter((e) => !Array.isArray(e)).map((e) => (e as Tag).relFname)));
   const chat = new Set(r.chatFiles);
   const treeOf = (k: number): string => aiderToTree(ranking.slice(0, k), chat, skeletons.renderer);
   let k: number;
@@ -186,7 +227,7 @@ export async function buildRepoMap(
     fromCache: scan.summary.fromCache,
     tags: scan.summary.tags,
     nodes: rankedTags?.ranks.size ?? 0, // PageRank ranks every node of the graph
-    edges: rankedTags?.edges.length ?? 0,
+    edges: rankedTags?.edgeCount ?? 0,
     iterations: ok[ok.length - 1]?.iterations ?? 0,
     ranked: ranking.length,
     selected: k,

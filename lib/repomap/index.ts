@@ -9,6 +9,8 @@ export * from "./aider-mentions.js";
 export * from "./aider-ranking-graph.js";
 export * from "./aider-ranking-rank.js";
 export * from "./aider-ranking.js";
+export * from "./aider-ranking-direct.js";
+export type { PreparedRanking } from "./aider-ranking-prepare.js";
 export * from "./aider-to-tree.js";
 export * from "./aider-token-count.js";
 export * from "./aider-map-search.js";

@@ -5,9 +5,11 @@
  *   cold scan  - an empty cache folder and a fresh GrammarSet, parsing on one worker thread per core as
  *                `workbench map` does (from 300 files to parse; fewer are parsed in-process);
  *   warm scan  - the same folder again with that cache (nothing parsed);
- *   first map  - ranking + Aider's ±15 % search + skeletons, 1,024 tokens (loads what the skeletons need);
+ *   prepare    - the half of the ranking the conversation cannot change, once per scan (`preparedScanRanking`);
+ *   first map  - ranking + Aider's ±15 % search + skeletons, 1,024 tokens (loads what the skeletons need), prepared;
  *   re-rank    - the map again with new mentioned identifiers (defined just below the first map's cut, so they
  *                usually enter the map), a different set each run, after two untimed re-ranks (warm JIT);
+ *   ranking    - the ranking alone (`rankPreparedTags`) for the same requests as the re-ranks;
  *   peak RSS   - the process's maximum resident set size.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -53,6 +55,7 @@ try {
   const grammars = grammarSet();
   const skeletons = new lib.SkeletonCache(scan.root, grammars, lib.SCAN_DEFAULTS.maxFileBytes);
   const count = await lib.loadTiktokenCounter("o200k_base");
+  const prepare = await timedSeries(1, async () => lib.preparedScanRanking(scan));
   const first = await timedSeries(1, () => lib.buildRepoMap(scan, { tokens: 1024 }, skeletons, count));
   const firstMap: RealMapResult = first.values[0]!;
   // new mentions: three identifiers defined just below the map's cut, a different three each run
@@ -61,6 +64,10 @@ try {
   // warm: a session re-ranks again and again, so two untimed re-ranks (other mentions) let V8 optimise first
   for (let i = runs; i < runs + WARMUP_RERANKS; i++) await lib.buildRepoMap(scan, { tokens: 1024, mentions: mentionsFor(i) }, skeletons, count);
   const rerank = await timedSeries(runs, (i) => lib.buildRepoMap(scan, { tokens: 1024, mentions: mentionsFor(i) }, skeletons, count));
+  const ranking = await timedSeries(runs, async (i) => {
+    const { chatFiles, otherFiles, mentionedFnames, mentionedIdents } = lib.rankingInput(scan, [], mentionsFor(i));
+    return lib.rankPreparedTags(lib.preparedScanRanking(scan), { chatFiles, otherFiles, mentionedFnames, mentionedIdents }).ranked.length;
+  });
   const coldScan = cold.values[0]!.summary;
   process.stdout.write(
     JSON.stringify({
@@ -72,8 +79,10 @@ try {
       warmParsed: scan.summary.parsed,
       cold: cold.series,
       warm: warm.series,
+      prepare: prepare.series,
       firstMap: first.series,
       rerank: rerank.series,
+      ranking: ranking.series,
       map: firstMap.summary,
       rerankChangedMap: rerank.values.filter((r) => r.map !== firstMap.map).length,
       peakRssMb: process.resourceUsage().maxRSS / 1024,

@@ -18,8 +18,10 @@ interface ChildResult {
   warmParsed: number;
   cold: Series;
   warm: Series;
+  prepare: Series;
   firstMap: Series;
   rerank: Series;
+  ranking: Series;
   map: RealMapSummary;
   rerankChangedMap: number;
   peakRssMb: number;
@@ -53,8 +55,10 @@ export function repoMapSection(root: string, targets: readonly RepoMapTarget[], 
     ["cold scan", ...col((r) => `${withCpu(r.cold)} (${r.parsedInWorkers} parsed on ${r.threads} worker threads)`)],
     ["cold scan rate: files parsed / listed per second", ...col((r) => `${perSecond(r.scan.parsed, r.cold.median)} / ${perSecond(r.scan.files, r.cold.median)}`)],
     ["warm scan (cache, nothing parsed)", ...col((r) => `${withCpu(r.warm)} (parsed ${r.warmParsed})`)],
-    ["first map (1,024 tokens)", ...col((r) => `${withCpu(r.firstMap)}; ${r.map.iterations} PageRank iterations, ${r.map.selected} entries, ${r.map.tokensExact} tokens`)],
+    ["prepare the ranking (once per scan)", ...col((r) => withCpu(r.prepare))],
+    ["first map (1,024 tokens), prepared", ...col((r) => `${withCpu(r.firstMap)}; ${r.map.iterations} PageRank iterations, ${r.map.selected} entries, ${r.map.tokensExact} tokens`)],
     ["warm re-rank with new mentions", ...col((r) => `${withCpu(r.rerank)}; ${r.rerankChangedMap} of ${r.rerank.samples.length} changed the map`)],
+    ["… of which the ranking alone", ...col((r) => withCpu(r.ranking))],
     ["peak memory (max RSS)", ...col((r) => `${r.peakRssMb.toFixed(0)} MB`)],
     ["load (cold scans; re-ranks)", ...col((r) => `${loadText(r.cold)}; ${loadText(r.rerank)}`)],
   ];
@@ -62,7 +66,7 @@ export function repoMapSection(root: string, targets: readonly RepoMapTarget[], 
     const rate = (r.scan.parsed / r.cold.median) * 1000;
     return (
       `${target.label}: cold scan ${Math.round(rate)} parsed files/s (target ≥ 1,000: ${rate >= 1000 ? "met" : "missed"}), ` +
-      `re-rank ${duration(r.rerank.median)} (target < 200 ms: ${r.rerank.median < 200 ? "met" : "missed"})`
+      `re-rank ${duration(r.rerank.median)} wall, ${duration(r.rerank.cpuMedian)} CPU (target < 200 ms: ${r.rerank.median < 200 ? "met" : r.rerank.cpuMedian < 200 ? "missed in wall time, met in CPU time" : "missed"})`
     );
   });
   const blocks = [
