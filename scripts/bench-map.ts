@@ -88,7 +88,7 @@ try {
   console.log(`scan cache       ${(cacheBytes / 1e6).toFixed(1)} MB on disk (JSON)`);
   console.log(`warm scan        ${ms(warm.wallMs)} wall, ${ms(warm.cpuMs)} CPU (parsed ${warm.value.summary.parsed}, from cache ${warm.value.summary.fromCache})`);
   console.log(`prepare ranking  ${ms(prepare.wallMs)} wall, ${ms(prepare.cpuMs)} CPU (once per scan: tag index, ${first.value.summary.edges} edges as typed arrays, matrix plan)`);
-  console.log(`first map        ${ms(first.wallMs)} wall, ${ms(first.cpuMs)} CPU after preparing (${first.value.summary.selected} entries, ${first.value.summary.tokensExact} tokens, ${first.value.probes.length} probes, ${skeletons.parses} files parsed for skeletons)`);
+  console.log(`first map        ${ms(first.wallMs)} wall, ${ms(first.cpuMs)} CPU after preparing (${first.value.summary.selected} entries, ${first.value.summary.tokensExact} tokens, ${first.value.probes.length} probes, ${skeletons.parses} files parsed for skeletons, ${skeletons.fromScan} built from the scan's spans)`);
   console.log(`re-rank          ${ms(median.wallMs)} wall (median of ${reranks.map((r) => ms(r.wallMs)).join(", ")}), ${ms(median.cpuMs)} CPU (of ${reranks.map((r) => ms(r.cpuMs)).join(", ")}); mentions changed the map: ${reranks.map((r) => (r.value.map !== first.value.map ? "yes" : "no")).join("/")}`);
   console.log(`  ranking alone  ${ms(rankMedian.wallMs)} wall (median of ${rankOnly.map((r) => ms(r.wallMs)).join(", ")}), ${ms(rankMedian.cpuMs)} CPU (rankPreparedTags; the rest is the search's probes, skeletons, token counts)`);
   console.log(`peak memory      ${coldPeakMb.toFixed(0)} MB after the cold scan, ${peakMb.toFixed(0)} MB in all (max RSS of the process; workers included)`);

@@ -22,62 +22,94 @@ function checkSpans(where: string, spans: NodeSpans): void {
   }
 }
 
+/** Per start row: the largest end, and the number (capped at 2) and smallest end of the multi-line nodes. */
+class RowSummary {
+  // plain Int32Array/Uint8Array: TypeScript ≥ 5.7 infers the ArrayBuffer-specific types, which `grow` does not return
+  private maxEnd: Int32Array;
+  private minMultiEnd: Int32Array;
+  private multi: Uint8Array;
+  constructor(rows: number) {
+    this.maxEnd = new Int32Array(Math.max(rows, 1)).fill(-1);
+    this.minMultiEnd = new Int32Array(this.maxEnd.length);
+    this.multi = new Uint8Array(this.maxEnd.length);
+  }
+
+  /** Room for start row `s` (a tree's nodes should all start within its root; this is in case one does not). */
+  private grow(s: number): void {
+    const size = Math.max(s + 1, this.maxEnd.length * 2);
+    const maxEnd = new Int32Array(size).fill(-1);
+    maxEnd.set(this.maxEnd);
+    const minMultiEnd = new Int32Array(size);
+    minMultiEnd.set(this.minMultiEnd);
+    const multi = new Uint8Array(size);
+    multi.set(this.multi);
+    this.maxEnd = maxEnd;
+    this.minMultiEnd = minMultiEnd;
+    this.multi = multi;
+  }
+
+  add(s: number, e: number): void {
+    if (s >= this.maxEnd.length) this.grow(s);
+    if (e > this.maxEnd[s]!) this.maxEnd[s] = e;
+    if (e > s) {
+      const m = this.multi[s]!;
+      if (m === 0 || e < this.minMultiEnd[s]!) this.minMultiEnd[s] = e;
+      if (m < 2) this.multi[s] = m + 1;
+    }
+  }
+
+  spans(): NodeSpans {
+    let n = 0;
+    for (let s = 0; s < this.maxEnd.length; s++) if (this.maxEnd[s]! >= 0) n += this.multi[s] === 2 ? 2 : 1;
+    const starts = new Int32Array(n);
+    const ends = new Int32Array(n);
+    let k = 0;
+    for (let s = 0; s < this.maxEnd.length; s++) {
+      if (this.maxEnd[s]! < 0) continue;
+      if (this.multi[s] === 2) {
+        starts[k] = s;
+        ends[k++] = this.minMultiEnd[s]!;
+      }
+      starts[k] = s;
+      ends[k++] = this.maxEnd[s]!;
+    }
+    return { starts, ends };
+  }
+}
+
 /** At most two spans per start row, sorted by start, that give `buildTreeContext` the same index as `spans`. */
 export function compactSpans(spans: NodeSpans): NodeSpans {
   checkSpans("compactSpans", spans);
-  const maxEnd = new Map<number, number>();
-  const multi = new Map<number, { count: number; minEnd: number }>();
+  let rows = 0;
+  for (let k = 0; k < spans.starts.length; k++) rows = Math.max(rows, spans.starts[k]! + 1);
+  const summary = new RowSummary(rows);
   for (let k = 0; k < spans.starts.length; k++) {
     const s = spans.starts[k]!;
     const e = spans.ends[k]!;
-    if (s < 0 || e < s) continue; // buildTreeContext ignores these: they cover no line and are not multi-line
-    if ((maxEnd.get(s) ?? -1) < e) maxEnd.set(s, e);
-    if (e > s) {
-      const m = multi.get(s);
-      if (!m) multi.set(s, { count: 1, minEnd: e });
-      else {
-        m.count++;
-        if (e < m.minEnd) m.minEnd = e;
-      }
-    }
+    if (s >= 0 && e >= s) summary.add(s, e); // buildTreeContext ignores the others: they cover no line, are not multi-line
   }
-  const rows = [...maxEnd.keys()].sort((a, b) => a - b);
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (const s of rows) {
-    const m = multi.get(s);
-    if (m && m.count > 1) {
-      starts.push(s);
-      ends.push(m.minEnd);
-    }
-    starts.push(s);
-    ends.push(maxEnd.get(s)!);
-  }
-  return { starts: Int32Array.from(starts), ends: Int32Array.from(ends) };
+  return summary.spans();
 }
 
 /**
  * The compact spans of a tree (as `compactSpans(nodeSpans(tree, hidden))`), walking only the nodes that matter:
- * a single-line node that is not hidden is recorded and its subtree skipped.
+ * a single-line node that is not hidden is recorded and its subtree skipped. Hot (one call per scanned file).
  */
 export function skeletonSpans(tree: Tree, hidden: ReadonlySet<number> = new Set()): NodeSpans {
-  const starts: number[] = [];
-  const ends: number[] = [];
+  const summary = new RowSummary(tree.rootNode.endPosition.row + 1);
+  const anyHidden = hidden.size > 0;
   const cursor = tree.walk();
   try {
     for (;;) {
       let descend = true;
-      if (!hidden.has(cursor.nodeTypeId)) {
+      if (!anyHidden || !hidden.has(cursor.nodeTypeId)) {
         const s = cursor.startPosition.row;
         const e = cursor.endPosition.row;
-        starts.push(s);
-        ends.push(e);
+        summary.add(s, e);
         descend = e > s;
       }
       if (descend && cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) return compactSpans({ starts: Int32Array.from(starts), ends: Int32Array.from(ends) });
-      }
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return summary.spans();
     }
   } finally {
     cursor.delete();
