@@ -93,7 +93,9 @@ export function compactSpans(spans: NodeSpans): NodeSpans {
 
 /**
  * The compact spans of a tree (as `compactSpans(nodeSpans(tree, hidden))`), walking only the nodes that matter:
- * a single-line node that is not hidden is recorded and its subtree skipped. Hot (one call per scanned file).
+ * a single-line node is recorded and its subtree skipped. Hot (one call per scanned file), so a node's type (one
+ * more call into wasm) is read only for multi-line nodes: a hidden single-line node stands for its first child,
+ * which starts on the same row and is kept — hidden types are inner nodes (Python's `expression_statement`).
  */
 export function skeletonSpans(tree: Tree, hidden: ReadonlySet<number> = new Set()): NodeSpans {
   const summary = new RowSummary(tree.rootNode.endPosition.row + 1);
@@ -101,14 +103,10 @@ export function skeletonSpans(tree: Tree, hidden: ReadonlySet<number> = new Set(
   const cursor = tree.walk();
   try {
     for (;;) {
-      let descend = true;
-      if (!anyHidden || !hidden.has(cursor.nodeTypeId)) {
-        const s = cursor.startPosition.row;
-        const e = cursor.endPosition.row;
-        summary.add(s, e);
-        descend = e > s;
-      }
-      if (descend && cursor.gotoFirstChild()) continue;
+      const s = cursor.startPosition.row;
+      const e = cursor.endPosition.row;
+      if (e === s || !anyHidden || !hidden.has(cursor.nodeTypeId)) summary.add(s, e);
+      if (e > s && cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return summary.spans();
     }
   } finally {
