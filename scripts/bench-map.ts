@@ -4,7 +4,7 @@
  *
  *  1. cold scan: a fresh, empty cache folder (every file with a grammar is read, parsed and tagged), on one worker
  *     thread per core as `workbench map` does (`--threads 1`: in-process);
- *  2. warm scan: the same folder again with that cache (nothing is parsed);
+ *  2. warm scan: the same folder again with that cache (nothing is parsed); the cache file's size on disk;
  *  3. prepare: the half of the ranking the conversation cannot change (`preparedScanRanking`, once per scan);
  *     first map: ranking + Aider's ±15 % search + skeletons (loads the grammars the skeletons need and the counter);
  *  4. re-rank with new mentions: the map again for three different sets of mentioned identifiers (median of 3,
@@ -56,6 +56,7 @@ try {
   const scan = cold.value;
   const s = scan.summary;
   const parsedMb = scan.files.filter((f) => f.lang !== null && f.skipped === undefined).reduce((sum, f) => sum + statSync(join(scan.root, f.rel)).size, 0) / 1e6;
+  const cacheBytes = scan.cachePath ? statSync(scan.cachePath).size : 0;
   const warm = await timed(() => scanRepo(dir, { cacheDir, grammars }));
   const skeletons = new SkeletonCache(scan.root, grammars, SCAN_DEFAULTS.maxFileBytes);
   const count = await loadTiktokenCounter("o200k_base");
@@ -84,9 +85,10 @@ try {
   console.log(`files            ${s.files} listed, ${s.parsed} parsed, ${s.noGrammar} without a grammar, ${s.skippedTotal} skipped, ${s.withSyntaxErrors} with syntax errors`);
   console.log(`tags             ${s.tags} (${s.defs} defs, ${s.refs} refs); graph ${first.value.summary.nodes} nodes, ${first.value.summary.edges} edges`);
   console.log(`cold scan        ${ms(cold.wallMs)} wall, ${ms(cold.cpuMs)} CPU → ${((s.files / cold.wallMs) * 1000).toFixed(0)} files/s listed, ${((s.parsed / cold.wallMs) * 1000).toFixed(0)} files/s parsed, ${(parsedMb / (cold.wallMs / 1000)).toFixed(2)} MB/s (${((s.parsed / cold.cpuMs) * 1000).toFixed(0)} files, ${(parsedMb / (cold.cpuMs / 1000)).toFixed(2)} MB per CPU second, all threads; ${s.parsedInWorkers} parsed in workers)`);
+  console.log(`scan cache       ${(cacheBytes / 1e6).toFixed(1)} MB on disk (JSON)`);
   console.log(`warm scan        ${ms(warm.wallMs)} wall, ${ms(warm.cpuMs)} CPU (parsed ${warm.value.summary.parsed}, from cache ${warm.value.summary.fromCache})`);
   console.log(`prepare ranking  ${ms(prepare.wallMs)} wall, ${ms(prepare.cpuMs)} CPU (once per scan: tag index, ${first.value.summary.edges} edges as typed arrays, matrix plan)`);
-  console.log(`first map        ${ms(first.wallMs)} wall, ${ms(first.cpuMs)} CPU after preparing (${first.value.summary.selected} entries, ${first.value.summary.tokensExact} tokens, ${first.value.probes.length} probes, ${skeletons.parses} files parsed for skeletons)`);
+  console.log(`first map        ${ms(first.wallMs)} wall, ${ms(first.cpuMs)} CPU after preparing (${first.value.summary.selected} entries, ${first.value.summary.tokensExact} tokens, ${first.value.probes.length} probes, ${skeletons.parses} files parsed for skeletons, ${skeletons.fromScan} built from the scan's spans)`);
   console.log(`re-rank          ${ms(median.wallMs)} wall (median of ${reranks.map((r) => ms(r.wallMs)).join(", ")}), ${ms(median.cpuMs)} CPU (of ${reranks.map((r) => ms(r.cpuMs)).join(", ")}); mentions changed the map: ${reranks.map((r) => (r.value.map !== first.value.map ? "yes" : "no")).join("/")}`);
   console.log(`  ranking alone  ${ms(rankMedian.wallMs)} wall (median of ${rankOnly.map((r) => ms(r.wallMs)).join(", ")}), ${ms(rankMedian.cpuMs)} CPU (rankPreparedTags; the rest is the search's probes, skeletons, token counts)`);
   console.log(`peak memory      ${coldPeakMb.toFixed(0)} MB after the cold scan, ${peakMb.toFixed(0)} MB in all (max RSS of the process; workers included)`);

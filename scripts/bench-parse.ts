@@ -8,6 +8,7 @@
  *   matches    `tagsQuery.matches(root)` alone (the query cursor plus web-tree-sitter's match objects)
  *   pairing    `namesOfMatches`: our pairing of `@name` with the role captures (reading each name node)
  *   assemble   `assembleTags` with the backfill (identifier query when a file has defs and no refs)
+ *   spans      the skeleton spans the scan keeps for the renderer: `skeletonSpans` + `encodeSpans` (text ending in "\n")
  *   delete     `tree.delete()`
  *
  * Each phase is timed in CPU time of the process (`process.cpuUsage`), which a busy machine inflates far less than
@@ -22,6 +23,7 @@ import { join } from "node:path";
 import { decodeSource, listRepoFiles } from "../lib/repomap/aider-files.js";
 import { loadGrammar, packageResolverFrom } from "../lib/repomap/aider-grammars.js";
 import { languageById, languageForPath } from "../lib/repomap/aider-languages.js";
+import { encodeSpans, skeletonSpans } from "../lib/repomap/aider-skeleton-spans.js";
 import { assembleTags, identifierTexts, namesOfMatches, TAGS_DEFAULTS } from "../lib/repomap/aider-tags-raw.js";
 import { Parser } from "web-tree-sitter";
 
@@ -41,7 +43,7 @@ const cpuMs = (): number => {
   return (u.user + u.system) / 1000;
 };
 const load = (): string => loadavg().map((l) => l.toFixed(1)).join(" ");
-const PHASES = ["read", "parse", "matches", "pairing", "assemble", "delete"] as const;
+const PHASES = ["read", "parse", "matches", "pairing", "assemble", "spans", "delete"] as const;
 type Phase = (typeof PHASES)[number];
 const BUCKETS = ["small", "medium", "large", "all"] as const;
 type Bucket = (typeof BUCKETS)[number];
@@ -85,10 +87,12 @@ for (let r = 0; r < repeat; r++) {
     const t4 = cpuMs();
     assembleTags(names, () => identifierTexts(grammar, tree.rootNode), TAGS_DEFAULTS);
     const t5 = cpuMs();
+    if (read.text.endsWith("\n")) encodeSpans(skeletonSpans(tree, grammar.aiderHiddenTypeIds));
+    const t5s = cpuMs();
     tree.delete();
     const t6 = cpuMs();
     captured += names.length;
-    const spent: Record<Phase, number> = { read: t1 - t0, parse: t2 - t1, matches: t3 - t2, pairing: t4 - t3, assemble: t5 - t4, delete: t6 - t5 };
+    const spent: Record<Phase, number> = { read: t1 - t0, parse: t2 - t1, matches: t3 - t2, pairing: t4 - t3, assemble: t5 - t4, spans: t5s - t5, delete: t6 - t5s };
     for (const b of [bucketOf(bytes.length), "all"] as const) {
       size[b].files++;
       size[b].bytes += bytes.length;

@@ -8,7 +8,7 @@
  * gives the same map: Aider's order-fixed ("canonical") map. The half of the ranking the conversation cannot change
  * is prepared once per scan (`prepareRankedTags`, kept as long as the scan object lives), so a re-rank with other
  * chat files or mentions redoes only the rest; nothing is re-read except the skeletons of the files the map shows
- * (cached in `SkeletonCache`).
+ * (cached in `SkeletonCache`, and built from the scan's skeleton spans: no file is parsed again).
  */
 import { join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
@@ -193,6 +193,7 @@ export async function buildRepoMap(
   if (typeof exactCount !== "function") throw new WorkbenchInputError("buildRepoMap", "count", "must be a function (text) => number", exactCount);
   const count = memoCounter(exactCount); // the same text always counts the same: each is counted once per call
   const r = checkRequest(request, new Set(scan.files.map((f) => f.rel)));
+  skeletons.useScan(scan); // its skeleton spans spare the skeletons a parse
   const input = rankingInput(scan, r.chatFiles, r.mentions);
   // Aider's get_repo_map: no other files, no map (and get_ranked_tags would divide by zero files)
   const { chatFiles, otherFiles, mentionedFnames, mentionedIdents } = input;

@@ -1,8 +1,8 @@
 /**
  * The scan cache on disk (reference §1.2: Aider caches tags per file keyed by its mtime): one JSON file per
- * scanned folder, holding each file's tags (or skip reason) with the mtime and size it was read at. An entry is
- * reused only while both are unchanged and the cache's fingerprint (format, tag options, grammar versions, size
- * limit) matches, so an unchanged file is never parsed again. Ranking is not cached: new chat files or mentions
+ * scanned folder, holding each file's tags (or skip reason) and skeleton spans with the mtime and size it was read
+ * at. An entry is reused only while both are unchanged and the cache's fingerprint (format, tag options, grammar
+ * versions, size limit) matches, so an unchanged file is never parsed again. Ranking is not cached: new chat files or mentions
  * re-rank from the cached tags without touching the files.
  *
  * Where it lives: `<cacheDir>/scan/<sha256 of the folder's absolute path, 16 hex>.json`, with `cacheDir` =
@@ -17,8 +17,8 @@ import { requireString } from "../core/validate.js";
 import type { SkipReason } from "./aider-files.js";
 import type { RawTag } from "./aider-tags-raw.js";
 
-/** Bump when the entry layout or the meaning of a field changes. */
-export const SCAN_CACHE_FORMAT = 1;
+/** Bump when the entry layout or the meaning of a field changes (2: entries carry the skeleton spans). */
+export const SCAN_CACHE_FORMAT = 2;
 
 /** One file as the scan saw it. */
 export interface CachedEntry {
@@ -30,6 +30,8 @@ export interface CachedEntry {
   readonly skipped?: SkipReason;
   /** The tree had syntax errors (tags were still taken, as Aider takes them). */
   readonly hasError?: boolean;
+  /** What the skeleton renderer needs of the tree (aider-skeleton-spans.ts); only for text ending with "\n". */
+  readonly spans?: string;
 }
 
 interface CacheFile {

@@ -3,7 +3,8 @@
  * every file): list the files, then for each file with a grammar reuse its cached tags when its mtime and size are
  * unchanged, else read, parse and tag it. Files without a grammar are not read and appear by name only, as in
  * Aider. Nothing here is fatal for one file: unreadable, too large, binary, non-UTF-8 or unparsable files are
- * skipped and counted. The scan is cached on disk apart from the ranking (aider-scan-cache.ts).
+ * skipped and counted. The scan is cached on disk apart from the ranking (aider-scan-cache.ts), with each file's
+ * skeleton spans, so the map's skeletons need no parse after a scan (aider-skeletons.ts).
  */
 import { statSync } from "node:fs";
 import { join } from "node:path";
@@ -84,6 +85,13 @@ export interface ScanSummary {
   grammarFailures: Record<string, string>;
 }
 
+/** The scan's skeleton spans (aider-skeleton-spans.ts) with the mtime and size each file had when parsed. */
+export interface ScanSkeletonSpans {
+  /** Computed with Aider's hidden node types (the tag option `aiderGrammar`), as `render_tree` must use them. */
+  readonly aiderGrammar: boolean;
+  readonly files: ReadonlyMap<string, { readonly mtimeMs: number; readonly size: number; readonly spans: string }>;
+}
+
 export interface ScanResult {
   readonly root: string;
   readonly source: "git" | "walk";
@@ -91,6 +99,8 @@ export interface ScanResult {
   readonly files: readonly ScannedFile[];
   readonly summary: ScanSummary;
   readonly cachePath: string | null;
+  /** For `SkeletonCache`: a file whose skeleton spans are here and fresh is rendered without parsing it again. */
+  readonly skeletonSpans?: ScanSkeletonSpans;
 }
 
 function scanOptions(options: Partial<ScanOptions>): ScanOptions {
@@ -211,9 +221,12 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
     }
     if (body.hasError) summary.withSyntaxErrors++;
     for (const t of body.tags) t[0] === "def" ? summary.defs++ : summary.refs++;
-    return { rel, ...body };
+    const { spans: _spans, ...file } = body;
+    return { rel, ...file };
   });
+  const spanFiles = new Map<string, { mtimeMs: number; size: number; spans: string }>();
+  for (const [rel, { mtimeMs, size, spans }] of next) if (spans !== undefined) spanFiles.set(rel, { mtimeMs, size, spans });
   summary.tags = summary.defs + summary.refs;
   if (cachePath && (parsedHere.size > 0 || next.size !== cache.size)) saveScanCache(cachePath, fingerprint, root, next);
-  return { root, source, files: out, summary, cachePath };
+  return { root, source, files: out, summary, cachePath, skeletonSpans: { aiderGrammar: tagOpts.aiderGrammar, files: spanFiles } };
 }

@@ -11,7 +11,7 @@
  *  - with `backfill`, a file with defs but no refs gets a ref (line -1) for every identifier node, our stand-in for
  *    Aider's pygments backfill (step 5): pygments' `Token.Name` tokens are, in practice, the identifiers.
  */
-import type { Node, QueryMatch } from "web-tree-sitter";
+import type { Node, QueryMatch, Tree } from "web-tree-sitter";
 import { rejectUnknownKeys, requireBoolean, requireRecord, requireString } from "../core/validate.js";
 import type { Grammar } from "./aider-grammars.js";
 
@@ -142,10 +142,15 @@ export function getTagsRaw(grammar: Grammar, code: string, options: Partial<Tags
   const tree = grammar.parser.parse(code);
   if (!tree) throw new Error("tree-sitter returned no tree");
   try {
-    const root = tree.rootNode;
-    const tags = assembleTags(capturedNames(grammar, root, opts), () => identifierTexts(grammar, root), opts);
-    return { tags, hasError: root.hasError };
+    return tagsOfTree(grammar, tree, opts);
   } finally {
     tree.delete();
   }
+}
+
+/** `get_tags_raw`'s query and assembly on a tree the caller parsed (and deletes), with checked options. */
+export function tagsOfTree(grammar: Grammar, tree: Tree, options: TagsOptions): { tags: RawTag[]; hasError: boolean } {
+  const root = tree.rootNode;
+  const tags = assembleTags(capturedNames(grammar, root, options), () => identifierTexts(grammar, root), options);
+  return { tags, hasError: root.hasError };
 }

@@ -19,6 +19,7 @@ export * from "./aider-languages.js";
 export * from "./aider-grammars.js";
 export * from "./aider-tags-raw.js";
 export * from "./aider-render-tree.js";
+export * from "./aider-skeleton-spans.js";
 export * from "./aider-files.js";
 export * from "./aider-scan-cache.js";
 export * from "./aider-scan.js";
