@@ -3,8 +3,8 @@
  * solution in `solutions/NN-name/` (the same file names) and its graded tests in `test/exercises/NN-name.test.ts`.
  * The solutions folder is the source of truth for which files an exercise has.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireString } from "../core/validate.js";
 
@@ -24,25 +24,8 @@ export interface ExerciseEntry {
 }
 
 const ID = /^(\d{2})-[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const PACKAGE_NAME = "aider-workbench";
-
-/** The workbench checkout containing `start`: the nearest folder up whose package.json is named aider-workbench. */
-export function findProjectRoot(start: string): string {
-  let dir = resolve(start);
-  for (;;) {
-    const pkg = join(dir, "package.json");
-    if (existsSync(pkg)) {
-      try {
-        if ((JSON.parse(readFileSync(pkg, "utf8")) as { name?: unknown }).name === PACKAGE_NAME) return dir;
-      } catch {
-        // not ours; keep looking
-      }
-    }
-    const up = dirname(dir);
-    if (up === dir) throw new WorkbenchInputError("findProjectRoot", "start", "must be inside the aider-workbench checkout", start);
-    dir = up;
-  }
-}
+/** The workbench checkout containing `start` (shared with the notebooks tooling). */
+export { findProjectRoot } from "../core/project-root.js";
 
 /** Every exercise of the checkout at `root`, in number order (from the folders of `solutions/`). */
 export function listExercises(root: string): ExerciseEntry[] {

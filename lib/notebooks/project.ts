@@ -4,12 +4,12 @@
  * (`lib/dist`, which notebooks `require` as `@aider-workbench/lib`) is older than lib's sources.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
+import { findProjectRoot } from "../core/project-root.js";
 
-/** The root package's name; the root is the nearest folder up whose package.json has it. */
-export const PROJECT_PACKAGE_NAME = "aider-workbench";
+export { findProjectRoot, PROJECT_PACKAGE_NAME } from "../core/project-root.js";
 
 export interface ProjectPaths {
   root: string;
@@ -19,26 +19,6 @@ export interface ProjectPaths {
   build: string;
   /** The project-local Jupyter data dir the kernelspec is generated into (git-ignored). */
   jupyterData: string;
-}
-
-/** Walks up from `start` to the workbench's root; throws when `start` is not inside the project. */
-export function findProjectRoot(start: string = process.cwd()): string {
-  let dir = resolve(start);
-  for (;;) {
-    const pkg = join(dir, "package.json");
-    if (existsSync(pkg)) {
-      try {
-        if ((JSON.parse(readFileSync(pkg, "utf8")) as { name?: unknown }).name === PROJECT_PACKAGE_NAME) return dir;
-      } catch {
-        /* an unreadable package.json is not ours: keep walking */
-      }
-    }
-    const up = dirname(dir);
-    if (up === dir) {
-      throw new WorkbenchInputError("findProjectRoot", "start", `must be inside the ${PROJECT_PACKAGE_NAME} checkout`, start);
-    }
-    dir = up;
-  }
 }
 
 export function projectPaths(root: string = findProjectRoot()): ProjectPaths {
