@@ -50,7 +50,7 @@ export function exercise<M>(id: string, load: () => Promise<M>): GradedExercise<
     write({ type: "declare", test: name, points, kind });
     const title = `${name} (${points} ${points === 1 ? "point" : "points"})`;
     if (skip.has(name)) {
-      it.skip(title, () => undefined);
+      it.skip(`${title} — skipped: already graded in an earlier round (a round restarted after a test hung or exited)`, () => undefined);
       return;
     }
     it(title, async () => {
