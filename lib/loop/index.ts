@@ -16,3 +16,8 @@ export * from "./loop-options.js";
 export * from "./loop-record.js";
 export * from "./loop.js";
 export * from "./session.js";
+export * from "./openai-config.js";
+export * from "./openai-protocol.js";
+export * from "./openai-client.js";
+export * from "./recording.js";
+export * from "./stand-in-server.js";

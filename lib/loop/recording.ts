@@ -1,0 +1,234 @@
+/**
+ * Record and replay a real model's run (issue 22): `RecordingModel` wraps any `LoopModel` and keeps every call —
+ * the prompt as sent, the reply (with its streamed pieces, finish reason, tokens, cost) or the provider failure,
+ * and the backoff wait after it — so `workbench loop … --record run.json` can be shared; `ReplayModel` plays such a
+ * file back offline, step for step, as a scripted model does, and stops with a clear error when the loop asks
+ * for something the recording does not hold. A recording never holds the key (the client redacts all it hands on,
+ * and no header is kept).
+ */
+import { WorkbenchInputError } from "../core/errors.js";
+import { rejectUnknownKeys, requireArray, requireFinite, requireRecord, requireString } from "../core/validate.js";
+import type { PromptMessage } from "./context.js";
+import { toModelReply } from "./model-client.js";
+import {
+  PROVIDER_FAILURES,
+  ProviderError,
+  ScriptEndedError,
+  type ChunkSink,
+  type LoopModel,
+  type ModelReply,
+  type ProviderFailureKind,
+} from "./scripted-model.js";
+
+export const RECORDING_FORMAT = "aider-workbench/model-recording";
+export const RECORDING_VERSION = 1;
+
+/** A recorded reply: the model's answer, with the pieces it was streamed in (null: not streamed). */
+export interface RecordedReply {
+  text: string;
+  pieces: string[] | null;
+  finishReason: string | null;
+  usage: { promptTokens: number; completionTokens: number } | null;
+  cost: number | null;
+}
+
+/** A recorded provider failure. */
+export interface RecordedError {
+  kind: ProviderFailureKind;
+  /** The message after the exception name ("HTTP 429: slow down"). */
+  message: string;
+  status: number | null;
+  retryAfter: number | null;
+}
+
+/** One call to the model, and the wait (if any) the client made after it. */
+export interface RecordedCall {
+  messages: PromptMessage[];
+  reply: RecordedReply | null;
+  error: RecordedError | null;
+  /** How long the call took (seconds; informative, never replayed). */
+  seconds: number;
+  /** The backoff after a failed call: its length, and the client's reason to give up instead (null: it waited). */
+  wait: { seconds: number; gaveUp: string | null } | null;
+}
+
+export interface Recording {
+  format: typeof RECORDING_FORMAT;
+  version: typeof RECORDING_VERSION;
+  /** The model's name as the trace shows it ("openai:NAME"). */
+  model: string;
+  /** Where it was recorded (base URL without key), and a free note (e.g. "a local stand-in server"). */
+  server: string;
+  note: string;
+  recordedAt: string;
+  /** The session file's JSON the run was made from, so the recording replays alone. */
+  session: unknown;
+  calls: RecordedCall[];
+}
+
+/** Wraps `inner`, keeping every call; `recording(session)` gives the file's content. */
+export class RecordingModel implements LoopModel {
+  readonly name: string;
+  readonly calls: RecordedCall[] = [];
+
+  constructor(private readonly inner: LoopModel, private readonly server: string, private readonly note = "") {
+    this.name = inner.name;
+  }
+
+  async complete(messages: readonly PromptMessage[], sink?: ChunkSink): Promise<ModelReply> {
+    const pieces: string[] = [];
+    const tee: ChunkSink = { chunk: (t) => (pieces.push(t), sink?.chunk(t)) };
+    const start = Date.now();
+    const call: RecordedCall = { messages: messages.map((m) => ({ ...m })), reply: null, error: null, seconds: 0, wait: null };
+    this.calls.push(call);
+    try {
+      const r = toModelReply(await this.inner.complete(messages, tee));
+      call.reply = { text: r.text, pieces: r.chunks === null ? null : pieces, finishReason: r.finishReason, usage: r.usage, cost: r.cost };
+      return r;
+    } catch (err) {
+      if (err instanceof ProviderError) {
+        const message = err.message.slice(PROVIDER_FAILURES[err.kind].name.length + 2);
+        call.error = { kind: err.kind, message, status: err.status, retryAfter: err.retryAfter };
+      } else this.calls.pop(); // not a provider's answer (a configuration error): nothing to replay
+      throw err;
+    } finally {
+      call.seconds = Math.round((Date.now() - start) / 10) / 100;
+    }
+  }
+
+  async wait(seconds: number): Promise<void> {
+    const call = this.calls[this.calls.length - 1];
+    const record = { seconds, gaveUp: null as string | null };
+    if (call) call.wait = record;
+    try {
+      await this.inner.wait?.(seconds);
+    } catch (err) {
+      if (err instanceof ProviderError) record.gaveUp = err.message.slice(PROVIDER_FAILURES[err.kind].name.length + 2);
+      throw err;
+    }
+  }
+
+  recording(session: unknown, recordedAt = new Date().toISOString()): Recording {
+    return { format: RECORDING_FORMAT, version: RECORDING_VERSION, model: this.name, server: this.server, note: this.note, recordedAt, session, calls: this.calls };
+  }
+}
+
+/** A replayed call asked for a prompt the recording does not hold at that step. */
+export class ReplayMismatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ReplayMismatchError";
+  }
+}
+
+/** Plays a recording back: the same replies (streamed in the same pieces) and failures, offline, no waiting. */
+export class ReplayModel implements LoopModel {
+  readonly name: string;
+  readonly recording: Recording;
+  private next = 0;
+
+  constructor(recording: unknown) {
+    this.recording = checkRecording(recording);
+    this.name = this.recording.model;
+  }
+
+  /** Calls not yet replayed. */
+  get remaining(): number {
+    return this.recording.calls.length - this.next;
+  }
+
+  complete(messages: readonly PromptMessage[], sink?: ChunkSink): ModelReply {
+    const call = this.recording.calls[this.next];
+    if (call === undefined) throw new ScriptEndedError(this.next + 1);
+    const n = ++this.next;
+    const differs = firstDifference(call.messages, messages);
+    if (differs !== null) {
+      throw new ReplayMismatchError(`replay: call ${n}'s prompt differs from the recording (${differs}): the session or the workbench changed since it was recorded`);
+    }
+    if (call.error !== null) throw new ProviderError(call.error.kind, call.error.message, call.error);
+    const r = call.reply!;
+    for (const p of r.pieces ?? []) sink?.chunk(p);
+    return { text: r.text, finishReason: r.finishReason, usage: r.usage, cost: r.cost, chunks: r.pieces === null ? null : r.pieces.length };
+  }
+
+  async wait(): Promise<void> {
+    const gaveUp = this.recording.calls[this.next - 1]?.wait?.gaveUp ?? null;
+    if (gaveUp !== null) throw new ProviderError("timeout", gaveUp);
+  }
+}
+
+/** Where two prompts first differ, in words, or null when they are the same. */
+function firstDifference(recorded: readonly PromptMessage[], sent: readonly PromptMessage[]): string | null {
+  for (let i = 0; i < Math.max(recorded.length, sent.length); i++) {
+    const a = recorded[i], b = sent[i];
+    if (!a || !b) return `it has ${sent.length} messages, the recording ${recorded.length}`;
+    if (a.role !== b.role || a.content !== b.content || a.part !== b.part) return `message ${i + 1}, the ${b.part} part`;
+  }
+  return null;
+}
+
+/** Checks a recording's JSON: the format, and every call's prompt, reply or failure, naming the first bad field. */
+export function checkRecording(value: unknown): Recording {
+  const w = "recording";
+  const r = requireRecord(w, "recording", value);
+  if (r.format !== RECORDING_FORMAT) throw new WorkbenchInputError(w, "format", `must be "${RECORDING_FORMAT}" (is this a recording?)`, r.format);
+  if (r.version !== RECORDING_VERSION) throw new WorkbenchInputError(w, "version", `must be ${RECORDING_VERSION}`, r.version);
+  rejectUnknownKeys(w, "recording", r, ["format", "version", "model", "server", "note", "recordedAt", "session", "calls"]);
+  const calls = requireArray(w, "calls", r.calls).map((c, i) => checkCall(`calls[${i}]`, c));
+  if (r.session === undefined) throw new WorkbenchInputError(w, "session", "is missing (the session the run was made from)");
+  return {
+    format: RECORDING_FORMAT,
+    version: RECORDING_VERSION,
+    model: requireString(w, "model", r.model),
+    server: requireString(w, "server", r.server ?? ""),
+    note: requireString(w, "note", r.note ?? ""),
+    recordedAt: requireString(w, "recordedAt", r.recordedAt ?? ""),
+    session: r.session,
+    calls,
+  };
+}
+
+const nullOr = <T>(v: unknown, f: (v: unknown) => T): T | null => (v === null || v === undefined ? null : f(v));
+
+function checkCall(p: string, value: unknown): RecordedCall {
+  const w = "recording";
+  const c = requireRecord(w, p, value);
+  rejectUnknownKeys(w, p, c, ["messages", "reply", "error", "seconds", "wait"]);
+  const messages = requireArray(w, `${p}.messages`, c.messages).map((m, i) => {
+    const r = requireRecord(w, `${p}.messages[${i}]`, m);
+    if (!["system", "user", "assistant"].includes(r.role as string)) {
+      throw new WorkbenchInputError(w, `${p}.messages[${i}].role`, 'must be "system", "user" or "assistant"', r.role);
+    }
+    const part = requireString(w, `${p}.messages[${i}].part`, r.part) as PromptMessage["part"];
+    return { role: r.role, content: requireString(w, `${p}.messages[${i}].content`, r.content), part } as PromptMessage;
+  });
+  const reply = nullOr(c.reply, (v) => {
+    const r = requireRecord(w, `${p}.reply`, v);
+    rejectUnknownKeys(w, `${p}.reply`, r, ["text", "pieces", "finishReason", "usage", "cost"]);
+    const text = requireString(w, `${p}.reply.text`, r.text);
+    const pieces = nullOr(r.pieces, (x) => requireArray(w, `${p}.reply.pieces`, x).map((s, j) => requireString(w, `${p}.reply.pieces[${j}]`, s)));
+    if (pieces !== null && pieces.join("") !== text) throw new WorkbenchInputError(w, `${p}.reply.pieces`, "must join to reply.text");
+    const usage = nullOr(r.usage, (x) => {
+      const u = requireRecord(w, `${p}.reply.usage`, x);
+      return { promptTokens: requireFinite(w, `${p}.reply.usage.promptTokens`, u.promptTokens), completionTokens: requireFinite(w, `${p}.reply.usage.completionTokens`, u.completionTokens) };
+    });
+    return { text, pieces, finishReason: nullOr(r.finishReason, (x) => requireString(w, `${p}.reply.finishReason`, x)), usage, cost: nullOr(r.cost, (x) => requireFinite(w, `${p}.reply.cost`, x)) };
+  });
+  const error = nullOr(c.error, (v) => {
+    const e = requireRecord(w, `${p}.error`, v);
+    rejectUnknownKeys(w, `${p}.error`, e, ["kind", "message", "status", "retryAfter"]);
+    if (!Object.hasOwn(PROVIDER_FAILURES, e.kind as string)) throw new WorkbenchInputError(w, `${p}.error.kind`, `must be one of ${Object.keys(PROVIDER_FAILURES).join(", ")}`, e.kind);
+    return {
+      kind: e.kind as ProviderFailureKind,
+      message: requireString(w, `${p}.error.message`, e.message),
+      status: nullOr(e.status, (x) => requireFinite(w, `${p}.error.status`, x)),
+      retryAfter: nullOr(e.retryAfter, (x) => requireFinite(w, `${p}.error.retryAfter`, x)),
+    };
+  });
+  if ((reply === null) === (error === null)) throw new WorkbenchInputError(w, p, "must hold exactly one of reply and error");
+  const wait = nullOr(c.wait, (v) => {
+    const x = requireRecord(w, `${p}.wait`, v);
+    return { seconds: requireFinite(w, `${p}.wait.seconds`, x.seconds), gaveUp: nullOr(x.gaveUp, (g) => requireString(w, `${p}.wait.gaveUp`, g)) };
+  });
+  return { messages, reply, error, seconds: requireFinite(w, `${p}.seconds`, c.seconds ?? 0), wait };
+}
