@@ -39,6 +39,8 @@ export interface RecordedError {
   message: string;
   status: number | null;
   retryAfter: number | null;
+  /** The pieces that had streamed in before the failure (a dropped connection); replayed before it. */
+  pieces: string[];
 }
 
 /** One call to the model, and the wait (if any) the client made after it. */
@@ -88,7 +90,7 @@ export class RecordingModel implements LoopModel {
     } catch (err) {
       if (err instanceof ProviderError) {
         const message = err.message.slice(PROVIDER_FAILURES[err.kind].name.length + 2);
-        call.error = { kind: err.kind, message, status: err.status, retryAfter: err.retryAfter };
+        call.error = { kind: err.kind, message, status: err.status, retryAfter: err.retryAfter, pieces };
       } else this.calls.pop(); // not a provider's answer (a configuration error): nothing to replay
       throw err;
     } finally {
@@ -145,7 +147,10 @@ export class ReplayModel implements LoopModel {
     if (differs !== null) {
       throw new ReplayMismatchError(`replay: call ${n}'s prompt differs from the recording (${differs}): the session or the workbench changed since it was recorded`);
     }
-    if (call.error !== null) throw new ProviderError(call.error.kind, call.error.message, call.error);
+    if (call.error !== null) {
+      for (const p of call.error.pieces) sink?.chunk(p);
+      throw new ProviderError(call.error.kind, call.error.message, call.error);
+    }
     const r = call.reply!;
     for (const p of r.pieces ?? []) sink?.chunk(p);
     return { text: r.text, finishReason: r.finishReason, usage: r.usage, cost: r.cost, chunks: r.pieces === null ? null : r.pieces.length };
@@ -216,13 +221,14 @@ function checkCall(p: string, value: unknown): RecordedCall {
   });
   const error = nullOr(c.error, (v) => {
     const e = requireRecord(w, `${p}.error`, v);
-    rejectUnknownKeys(w, `${p}.error`, e, ["kind", "message", "status", "retryAfter"]);
+    rejectUnknownKeys(w, `${p}.error`, e, ["kind", "message", "status", "retryAfter", "pieces"]);
     if (!Object.hasOwn(PROVIDER_FAILURES, e.kind as string)) throw new WorkbenchInputError(w, `${p}.error.kind`, `must be one of ${Object.keys(PROVIDER_FAILURES).join(", ")}`, e.kind);
     return {
       kind: e.kind as ProviderFailureKind,
       message: requireString(w, `${p}.error.message`, e.message),
       status: nullOr(e.status, (x) => requireFinite(w, `${p}.error.status`, x)),
       retryAfter: nullOr(e.retryAfter, (x) => requireFinite(w, `${p}.error.retryAfter`, x)),
+      pieces: requireArray(w, `${p}.error.pieces`, e.pieces ?? []).map((x, j) => requireString(w, `${p}.error.pieces[${j}]`, x)),
     };
   });
   if ((reply === null) === (error === null)) throw new WorkbenchInputError(w, p, "must hold exactly one of reply and error");

@@ -19,8 +19,8 @@ export type StandInStep =
   | { reply: string; pieces?: string[]; pieceSize?: number; finishReason?: string; usage?: { prompt: number; completion: number } | null; cost?: number }
   /** An HTTP error with an OpenAI-style error body; `retryAfter` becomes the Retry-After header. */
   | { status: number; message?: string; retryAfter?: number | string }
-  /** Streams the first `after` characters of `reply`, then closes the connection. */
-  | { drop: "mid-stream"; reply: string; after: number }
+  /** Streams the first `after` characters of `reply` (or the given `pieces`), then closes the connection. */
+  | { drop: "mid-stream"; reply: string; after: number; pieces?: string[] }
   /** Never answers (for the client's timeout); the socket closes when the server does. */
   | { hang: true };
 
@@ -80,7 +80,7 @@ export async function startStandInServer(steps: readonly StandInStep[], options:
     }
     if ("drop" in step) {
       res.writeHead(200, { "content-type": "text/event-stream" });
-      res.write(event(piece(step.reply.slice(0, step.after), null)));
+      for (const p of step.pieces ?? [step.reply.slice(0, step.after)]) res.write(event(piece(p, null)));
       await new Promise((r) => setTimeout(r, 20));
       return void res.socket?.destroy();
     }
@@ -147,8 +147,8 @@ export function stepsFromRecording(recording: Recording): StandInStep[] {
     const e = c.error!;
     if (e.status !== null) return { status: e.status, message: e.message.replace(/^HTTP \d+: /, ""), ...(e.retryAfter === null ? {} : { retryAfter: e.retryAfter }) };
     if (e.kind === "network") {
-      const after = Number(/after (\d+) characters/.exec(e.message)?.[1] ?? 0); // only the count was kept
-      return { drop: "mid-stream", reply: "·".repeat(after), after };
+      const partial = e.pieces.join("");
+      return { drop: "mid-stream", reply: partial, after: partial.length, pieces: e.pieces };
     }
     throw new WorkbenchInputError("stepsFromRecording", `recording.calls[${i}].error`, `a ${PROVIDER_FAILURES[e.kind].name} without an HTTP status cannot be served again`, e.kind);
   });
