@@ -4,7 +4,8 @@
  * `--record run.json`; with `--replay run.json` a recording played back offline. Also the live view of a real
  * run on stderr (each trace event as it happens, the reply as it streams in) and writing a recording.
  */
-import { writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { ModelConfigError } from "../loop/openai-config.js";
 import { OpenAIChatModel, type OpenAIClientOptions } from "../loop/openai-client.js";
 import { ReplayModel, RecordingModel, type Recording } from "../loop/recording.js";
@@ -57,6 +58,7 @@ export function chooseModel(flags: ModelFlags, io: CliIO, env: Readonly<Record<s
     return { ...none, model: replay, header, recordedSession: r.session };
   }
   if (flags.record !== undefined && flags.model === undefined) throw new UsageError("loop: --record keeps a real model's run: give --model openai:NAME too");
+  if (flags.record !== undefined) checkWritable(flags.record);
   if (flags.model === undefined) {
     if (flags["no-stream"] || flags["max-tokens"] || flags["time-limit"]) throw new UsageError("loop: --no-stream, --max-tokens and --time-limit need --model openai:NAME");
     return none;
@@ -118,6 +120,16 @@ function liveView(io: CliIO): ChosenModel["live"] {
       }
     },
   };
+}
+
+/** The recording's folder must exist and be writable before a (maybe paid) run starts. */
+function checkWritable(file: string): void {
+  const dir = dirname(resolve(file));
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    throw new UsageError(`loop: cannot write the recording ${file} (${(err as NodeJS.ErrnoException).code ?? "not writable"}: ${existsSync(dir) ? "folder not writable" : "no such folder"})`);
+  }
 }
 
 /** A replay with a session file: it must be the session the recording was made from. */

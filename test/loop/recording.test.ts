@@ -150,6 +150,7 @@ describe("workbench loop --model / --record / --replay", () => {
       [await cli("loop", sessionFile, "--model", "gpt-4"), /^loop: --model must be openai:NAME/],
       [await cli("loop", sessionFile, "--record", join(dir, "x.json")), /^loop: --record keeps a real model's run: give --model openai:NAME too/],
       [await cli("loop", sessionFile, "--max-tokens", "5"), /need --model openai:NAME/],
+      [await cli("loop", sessionFile, "--model", "openai:m", "--record", join(dir, "no", "run.json")), /^loop: cannot write the recording .*run\.json \(ENOENT: no such folder\)/],
       [await cli("loop", "--replay", bad), /^loop: bad recording .*bad\.json: recording: format must be/],
       [await cli("loop", "--replay", join(dir, "missing.json")), /^loop: cannot read .*missing\.json \(ENOENT\)/],
     ] as const;
