@@ -193,6 +193,8 @@ export function checkRecording(value: unknown): Recording {
   };
 }
 
+const CONTEXT_PARTS: readonly PromptMessage["part"][] = ["system", "repo-map", "history", "chat-files", "current"];
+
 const nullOr = <T>(v: unknown, f: (v: unknown) => T): T | null => (v === null || v === undefined ? null : f(v));
 
 function checkCall(p: string, value: unknown): RecordedCall {
@@ -204,7 +206,10 @@ function checkCall(p: string, value: unknown): RecordedCall {
     if (!["system", "user", "assistant"].includes(r.role as string)) {
       throw new WorkbenchInputError(w, `${p}.messages[${i}].role`, 'must be "system", "user" or "assistant"', r.role);
     }
-    const part = requireString(w, `${p}.messages[${i}].part`, r.part) as PromptMessage["part"];
+    if (!CONTEXT_PARTS.includes(r.part as PromptMessage["part"])) {
+      throw new WorkbenchInputError(w, `${p}.messages[${i}].part`, `must be one of ${CONTEXT_PARTS.join(", ")}`, r.part);
+    }
+    const part = r.part as PromptMessage["part"];
     return { role: r.role, content: requireString(w, `${p}.messages[${i}].content`, r.content), part } as PromptMessage;
   });
   const reply = nullOr(c.reply, (v) => {
