@@ -8,7 +8,7 @@ import { accessSync, constants, existsSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { ModelConfigError } from "../loop/openai-config.js";
 import { OpenAIChatModel, type OpenAIClientOptions } from "../loop/openai-client.js";
-import { ReplayModel, RecordingModel, type Recording } from "../loop/recording.js";
+import { ReplayModel, RecordingModel } from "../loop/recording.js";
 import type { LoopModel } from "../loop/scripted-model.js";
 import type { LoopEvent } from "../loop/trace.js";
 import type { SessionRunOptions } from "../loop/session.js";
@@ -139,4 +139,3 @@ export function checkReplaySession(recordingFile: string, recorded: unknown, giv
   }
 }
 
-export type { Recording };

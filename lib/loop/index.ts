@@ -21,3 +21,4 @@ export * from "./openai-protocol.js";
 export * from "./openai-client.js";
 export * from "./recording.js";
 export * from "./stand-in-server.js";
+export * from "./recording-format.js";

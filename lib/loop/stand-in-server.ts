@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireArray } from "../core/validate.js";
 import { PROVIDER_FAILURES } from "./scripted-model.js";
-import type { Recording } from "./recording.js";
+import type { Recording } from "./recording-format.js";
 
 /** One answer of the stand-in server. */
 export type StandInStep =
