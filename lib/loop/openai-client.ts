@@ -19,7 +19,7 @@ export interface OpenAIClientOptions {
   stream: boolean;
   /** Seconds one attempt may take, from sending to the last piece. */
   attemptSeconds: number;
-  /** Seconds the whole run may take: every attempt and every backoff wait. */
+  /** Seconds the whole run may take: every attempt and every backoff wait (counted from this client's first call: one client per run). */
   totalSeconds: number;
   /** The reply's token limit (max_tokens), or null to leave it to the server. */
   maxTokens: number | null;

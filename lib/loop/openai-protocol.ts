@@ -70,13 +70,14 @@ export function parseStreamData(payload: string): StreamDelta {
   };
 }
 
-/** A non-streamed reply's text, finish reason, usage and cost; null when the JSON has no message. */
+/** A non-streamed reply's text (a null content, e.g. beside tool calls, is ""), finish reason, usage and cost; null when the JSON has no message. */
 export function parseCompletion(json: unknown): { text: string; finishReason: string | null; usage: TokenUsage | null; cost: number | null } | null {
   const j = json as Record<string, unknown> | null;
   const choice = Array.isArray(j?.choices) ? (j.choices[0] as Record<string, unknown> | undefined) : undefined;
   const message = choice?.message as Record<string, unknown> | undefined;
-  if (typeof message?.content !== "string") return null;
-  return { text: message.content, finishReason: typeof choice?.finish_reason === "string" ? choice.finish_reason : null, ...readUsage(j?.usage) };
+  if (typeof message !== "object" || message === null) return null;
+  if (message.content !== null && message.content !== undefined && typeof message.content !== "string") return null;
+  return { text: typeof message.content === "string" ? message.content : "", finishReason: typeof choice?.finish_reason === "string" ? choice.finish_reason : null, ...readUsage(j?.usage) };
 }
 
 /** The server's error message in an error body ({"error": {"message"}} or {"error": "…"}), or null. */

@@ -8,6 +8,7 @@ import {
   httpFailure,
   ModelConfigError,
   OpenAIChatModel,
+  parseCompletion,
   parseRetryAfter,
   parseStreamData,
   ProviderError,
@@ -27,6 +28,15 @@ describe("protocol pieces", () => {
     expect(takeSseData(": comment\n\ndata: a\ndata: b\n\n").data).toEqual(["a\nb"]);
     expect(parseStreamData("not json").error).toMatch(/not JSON/);
     expect(parseStreamData('{"error":{"message":"overloaded"}}').error).toBe("overloaded");
+  });
+
+  it("reads a non-streamed completion; a null content is an empty reply, no message is none", () => {
+    const done = (message: unknown) => ({ choices: [{ message, finish_reason: "stop" }], usage: { prompt_tokens: 3, completion_tokens: 4, cost: 0.1 } });
+    expect(parseCompletion(done({ role: "assistant", content: "hi" }))).toEqual({ text: "hi", finishReason: "stop", usage: { promptTokens: 3, completionTokens: 4 }, cost: 0.1 });
+    expect(parseCompletion(done({ role: "assistant", content: null }))!.text).toBe("");
+    expect(parseCompletion(done({ role: "assistant", content: 5 }))).toBeNull();
+    expect(parseCompletion({ choices: [] })).toBeNull();
+    expect(parseCompletion(null)).toBeNull();
   });
 
   it("reads Retry-After as seconds, an HTTP date, or retry-after-ms", () => {
