@@ -73,7 +73,7 @@ const outcome = (o: boolean | null) => (o === null ? "not run" : o ? "passed" : 
 
 export const loopCommand: Command = {
   name: "loop",
-  summary: "run Aider's edit loop (model → parse → apply → git → lint/test → reflection) on a scripted session",
+  summary: "run Aider's edit loop (model → parse → apply → git → lint/test → reflection) on a session: scripted, real or replayed model",
   usage: `Usage: workbench loop <session.json | -> [--json] [--prompts] [--brief]
        workbench loop <session.json> --model openai:NAME [--record run.json] [--no-stream] [--max-tokens N] [--time-limit S]
        workbench loop [session.json] --replay run.json
