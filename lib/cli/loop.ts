@@ -2,24 +2,31 @@
  * `workbench loop <session.json> [--json] [--prompts] [--brief]`: runs Aider's loop (lib/loop) on a session file — files, chat
  * files, the user's message, scripted replies and provider failures, lint/test outcomes — and prints the trace:
  * every request, provider attempt, parse, edit, commit, lint, test, reflection and the stop, with error classes.
+ * `--model openai:NAME [--record run.json]` and `--replay run.json` use a real model or a recording (loop-model.ts).
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { renderContext } from "../loop/context.js";
 import { ERROR_CLASSES } from "../loop/error-classes.js";
+import { ModelConfigError } from "../loop/openai-config.js";
+import { ReplayMismatchError } from "../loop/recording.js";
+import type { LoopModel } from "../loop/scripted-model.js";
 import { runSession, type SessionRun } from "../loop/session.js";
 import { formatTrace } from "../loop/trace.js";
 import { parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
+import { checkReplaySession, chooseModel } from "./loop-model.js";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The readable report: header, trace, counts, outcome, the files that changed, and (optionally) every prompt. */
-export function formatSessionRun(run: SessionRun, show: { prompts: boolean; details: boolean }): string {
+export function formatSessionRun(run: SessionRun<LoopModel>, show: { prompts: boolean; details: boolean; model?: string | null }): string {
   const { session, result, before } = run;
   const c = result.counts;
   const out: string[] = [];
   if (session.description) out.push(session.description, "");
+  if (show.model) out.push(show.model);
+  const steps = show.model ? "the scripted replies not used" : plural(session.replies.length, "scripted step");
   out.push(
-    `workspace: ${run.workspace} · chat: ${session.chat.join(", ") || "(none)"} · ${plural(session.replies.length, "scripted step")}`,
+    `workspace: ${run.workspace} · chat: ${session.chat.join(", ") || "(none)"} · ${steps}`,
     `message: ${session.message.split("\n")[0]}${session.message.includes("\n") ? " …" : ""}`,
     "",
     formatTrace(result.events, show.details).trimEnd(),
@@ -29,6 +36,12 @@ export function formatSessionRun(run: SessionRun, show: { prompts: boolean; deta
       `(${plural(c.providerRetries, "retry").replace("retrys", "retries")} by the model client) · malformed replies: ${c.malformedResponses}`,
     `lint: ${outcome(result.lintOutcome)} · test: ${outcome(result.testOutcome)}`,
   );
+  const u = result.usage;
+  if (u.promptTokens !== null || u.cost !== null) {
+    const tokens = u.promptTokens === null ? "" : `tokens: ${u.promptTokens} prompt + ${u.completionTokens} reply`;
+    const cost = u.cost === null ? "cost: not reported by the server" : `cost: $${Number(u.cost.toFixed(6))} (reported by the server)`;
+    out.push([tokens, cost].filter(Boolean).join(" · "));
+  }
   const changed = Object.keys(result.files).filter((p) => before[p] !== result.files[p]);
   out.push("", changed.length === 0 ? "files: unchanged" : "files changed:");
   for (const p of changed) {
@@ -60,18 +73,29 @@ const outcome = (o: boolean | null) => (o === null ? "not run" : o ? "passed" : 
 
 export const loopCommand: Command = {
   name: "loop",
-  summary: "run Aider's edit loop (model → parse → apply → git → lint/test → reflection) on a scripted session",
+  summary: "run Aider's edit loop (model → parse → apply → git → lint/test → reflection) on a session: scripted, real or replayed model",
   usage: `Usage: workbench loop <session.json | -> [--json] [--prompts] [--brief]
+       workbench loop <session.json> --model openai:NAME [--record run.json] [--no-stream] [--max-tokens N] [--time-limit S]
+       workbench loop [session.json] --replay run.json
 
 Runs Aider's loop for one user message with a scripted model (no network) and prints its trace. Files live
 in memory without git, or, with "git", in a fresh sandbox repository (removed afterwards).
   --json     print the result as JSON (events, counts, stop reason, final files, history)
   --prompts  also print every prompt the model was sent (the stand-in context, part by part)
   --brief    one line per event (no replies, failure messages or lint output under the events)
+  --model openai:NAME   a real model instead of the scripted replies: an OpenAI-compatible server at
+             OPENAI_BASE_URL (default https://api.openai.com/v1; Ollama: http://127.0.0.1:11434/v1) with the key
+             in OPENAI_API_KEY (never printed or recorded; a local server takes any text). The trace is shown
+             live on stderr as the reply streams in.
+  --record FILE         keep every request and reply of the --model run in FILE (JSON, no key), to share
+  --replay FILE         run a recording again offline, step for step (the session is the one recorded in FILE)
+  --no-stream           one JSON answer per call instead of a streamed one
+  --max-tokens N        the reply's token limit (a reply cut there stops the loop as "truncated")
+  --time-limit S        seconds the whole run may take, retries and waits included (default 600)
 
 Session file (texts are a string or an array of lines):
   { "description"?, "files": {path: text}, "chat": [path…], "message": text,
-    "replies": [text | {"fail": "rate-limit"|"network"|"server"|"auth"|"context-window", "message"?}…],
+    "replies": [text | {"fail": "rate-limit"|"network"|"server"|"timeout"|"auth"|"bad-request"|"context-window", "message"?}…],
     "lint"?: [null | error text…], "test"?: [null | error text…],
     "repoMap"?: text, "history"?: [{"role", "content"}…],
     "answers"?: {"createNewFile"?, "editFileNotInChat"?},
@@ -85,27 +109,45 @@ Examples: lib/loop/sessions/*.json`,
       json: { type: "boolean" },
       prompts: { type: "boolean" },
       brief: { type: "boolean" },
+      model: { type: "string" },
+      record: { type: "string" },
+      replay: { type: "string" },
+      "no-stream": { type: "boolean" },
+      "max-tokens": { type: "string" },
+      "time-limit": { type: "string" },
     });
     const [file, ...extra] = positionals;
-    if (!file) throw new UsageError("loop: give a session file (or - for stdin); examples are in lib/loop/sessions/");
     if (extra.length > 0) throw new UsageError(`loop: unexpected argument "${extra[0]}"`);
-    const session = readJsonFile("loop", file);
-    let run: SessionRun;
+    const chosen = chooseModel(values, io, process.env);
+    if (!file && values.replay === undefined) throw new UsageError("loop: give a session file (or - for stdin); examples are in lib/loop/sessions/");
+    const session = file ? readJsonFile("loop", file) : chosen.recordedSession;
+    if (file && values.replay !== undefined) checkReplaySession(values.replay, chosen.recordedSession, session, file);
+    const name = file ?? values.replay!;
+    let run: SessionRun<LoopModel>;
     try {
-      run = await runSession(session);
+      run = await runSession(session, { ...chosen.live, model: chosen.model });
     } catch (err) {
       if (err instanceof WorkbenchInputError) {
-        io.stderr(`loop: bad session ${file}: ${err.message}\n`);
+        io.stderr(`loop: bad session ${name}: ${err.message}\n`);
+        return 2;
+      }
+      if (err instanceof ReplayMismatchError) {
+        io.stderr(`loop: ${err.message}\n`);
+        return 2;
+      }
+      if (err instanceof ModelConfigError) {
+        io.stderr(`loop: ${err.message}\n`);
         return 2;
       }
       throw err;
     }
+    chosen.save?.(session);
     if (values.json) {
       const { requests, ...rest } = run.result;
       const json = { workspace: run.workspace, ...(values.prompts ? run.result : rest), gitCommits: run.commits };
       io.stdout(JSON.stringify(json, null, 2) + "\n");
     } else {
-      io.stdout(formatSessionRun(run, { prompts: values.prompts === true, details: values.brief !== true }));
+      io.stdout(formatSessionRun(run, { prompts: values.prompts === true, details: values.brief !== true, model: chosen.header }));
     }
     return 0;
   },

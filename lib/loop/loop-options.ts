@@ -34,6 +34,10 @@ export interface LoopOptions {
   addMentionedFiles: boolean;
   /** The model client's backoff (see model-client.ts). */
   retry: Partial<RetryPolicy>;
+  /** Called with each trace event as it is added (a live trace); null: none. */
+  onEvent: ((event: LoopEvent) => void) | null;
+  /** Called with each piece of a streamed reply as it arrives; null: none. */
+  onChunk: ((text: string) => void) | null;
 }
 
 export const LOOP_DEFAULTS: Readonly<LoopOptions> = Object.freeze({
@@ -48,6 +52,8 @@ export const LOOP_DEFAULTS: Readonly<LoopOptions> = Object.freeze({
   fixTestErrors: true,
   addMentionedFiles: true,
   retry: Object.freeze({}),
+  onEvent: null,
+  onChunk: null,
 });
 
 export interface LoopCounts {
@@ -60,6 +66,13 @@ export interface LoopCounts {
   reflections: number;
   /** Aider's `num_malformed_responses`: replies whose edits failed to parse or to apply. */
   malformedResponses: number;
+}
+
+/** Tokens and cost summed over the replies whose server reported them; null where none did. */
+export interface LoopUsage {
+  promptTokens: number | null;
+  completionTokens: number | null;
+  cost: number | null;
 }
 
 /** One request as the model received it. */
@@ -85,6 +98,7 @@ export interface LoopResult {
   /** Whether the last lint / test passed; null when none ran. */
   lintOutcome: boolean | null;
   testOutcome: boolean | null;
+  usage: LoopUsage;
 }
 
 /** Validates partial options and fills in the defaults. */
@@ -93,7 +107,7 @@ export function checkLoopOptions(where: string, options: unknown): LoopOptions {
   rejectUnknownKeys(where, "options", o, Object.keys(LOOP_DEFAULTS));
   const full = { ...LOOP_DEFAULTS, ...o } as Record<string, unknown>;
   if (full.repoMap !== null) requireString(where, "options.repoMap", full.repoMap);
-  for (const k of ["lint", "test"]) {
+  for (const k of ["lint", "test", "onEvent", "onChunk"]) {
     if (full[k] !== null && typeof full[k] !== "function") throw new WorkbenchInputError(where, `options.${k}`, "must be a function or null", full[k]);
   }
   for (const k of ["autoLint", "fixLintErrors", "autoTest", "fixTestErrors", "addMentionedFiles"]) requireBoolean(where, `options.${k}`, full[k]);

@@ -6,6 +6,7 @@
  */
 import type { ErrorClassId } from "./error-classes.js";
 import type { Attempt } from "./model-client.js";
+import type { ModelReply } from "./scripted-model.js";
 import type { TraceRecorder } from "./trace.js";
 import type { UpdateResult } from "./workspace.js";
 
@@ -14,20 +15,32 @@ export function recordAttempts(trace: TraceRecorder, attempts: readonly Attempt[
   let retries = 0;
   attempts.forEach((a, i) => {
     if (a.error === null) {
-      trace.add("model-call", `attempt ${i + 1}: ${modelName} answered`, { ok: true });
+      const about = a.reply === null ? "" : replyFacts(a.reply);
+      trace.add("model-call", `attempt ${i + 1}: ${modelName} answered${about}`, { ok: true });
       return;
     }
     const errorClass: ErrorClassId = a.error.kind === "context-window" ? "context-overflow" : "provider";
     if (a.retryAfter !== null) retries++;
+    const asked = a.error.retryAfter !== null ? ` (the provider's Retry-After: ${a.error.retryAfter} s)` : "";
     const next =
       a.retryAfter !== null
-        ? `model client retries in ${a.retryAfter} s (provider retry ${retriesBefore + retries}; not a reflection)`
+        ? `model client retries in ${a.retryAfter} s${asked} (provider retry ${retriesBefore + retries}; not a reflection)`
         : errorClass === "context-overflow"
           ? "not retried: the context must shrink"
           : "not retried";
     trace.add("provider-error", `attempt ${i + 1}: ${a.error.message}`, { ok: false, errorClass, detail: next });
   });
   return retries;
+}
+
+/** What the server said about a reply, for the model-call event: " (streamed in 12 pieces; 812 + 45 tokens; …)" or "". */
+export function replyFacts(r: ModelReply): string {
+  const facts: string[] = [];
+  if (r.chunks !== null) facts.push(`streamed in ${r.chunks} piece${r.chunks === 1 ? "" : "s"}`);
+  if (r.usage !== null) facts.push(`${r.usage.promptTokens} prompt + ${r.usage.completionTokens} reply tokens`);
+  if (r.cost !== null) facts.push(`$${r.cost}`);
+  if (r.finishReason !== null) facts.push(`finish_reason ${r.finishReason}`);
+  return facts.length === 0 ? "" : ` (${facts.join("; ")})`;
 }
 
 /** Events for what `apply_updates` and `auto_commit` did with one reply's edits. */

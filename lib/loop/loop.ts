@@ -17,11 +17,11 @@ import { chooseFence } from "../editblock/aider-fence.js";
 import { getEdits } from "../editblock/aider-parse.js";
 import { buildContext, type ChatMessage, type PromptMessage } from "./context.js";
 import { ERROR_CLASSES, type ErrorClassId } from "./error-classes.js";
-import { checkLoopOptions, type LoopCounts, type LoopOptions, type LoopRequest, type LoopResult } from "./loop-options.js";
+import { checkLoopOptions, type LoopCounts, type LoopOptions, type LoopRequest, type LoopResult, type LoopUsage } from "./loop-options.js";
 import { recordAttempts, recordUpdate } from "./loop-record.js";
 import { filesAddedMessage, findFileMentions } from "./mentions.js";
 import { requestWithRetry, type RetryPolicy } from "./model-client.js";
-import type { LoopModel } from "./scripted-model.js";
+import type { LoopModel, ModelReply } from "./scripted-model.js";
 import { TraceRecorder, type StopReason } from "./trace.js";
 import type { CommitRecord, LoopWorkspace, UpdateResult } from "./workspace.js";
 
@@ -45,7 +45,8 @@ export async function runLoop(workspace: LoopWorkspace, model: LoopModel, messag
 
 /** The state of one `run_one`: the chat, the counts, the trace. */
 class LoopRun {
-  private readonly trace = new TraceRecorder();
+  private readonly trace: TraceRecorder;
+  private readonly usage: LoopUsage = { promptTokens: null, completionTokens: null, cost: null };
   private readonly done: ChatMessage[];
   private cur: ChatMessage[] = [];
   private readonly counts: LoopCounts = { requests: 0, providerAttempts: 0, providerRetries: 0, reflections: 0, malformedResponses: 0 };
@@ -63,6 +64,7 @@ class LoopRun {
     private readonly options: LoopOptions,
   ) {
     this.done = options.history.map((m) => ({ ...m }));
+    this.trace = new TraceRecorder(options.onEvent);
   }
 
   /** `run_one`: the message, then each reflected message, at most `maxReflections` of them. */
@@ -109,6 +111,7 @@ class LoopRun {
       commits: this.commits,
       lintOutcome: this.lintOutcome,
       testOutcome: this.testOutcome,
+      usage: { ...this.usage },
     };
   }
 
@@ -128,12 +131,23 @@ class LoopRun {
       detail: trace.round === 0 ? message : null, // a reflection's text is shown where it arose
     });
 
-    const reply = await this.callModel(messages);
-    if (typeof reply !== "string") return reply;
+    const answer = await this.callModel(messages);
+    if ("stop" in answer) return answer;
+    const reply = answer.text;
     request.reply = reply;
     this.cur.push({ role: "assistant", content: reply });
     const lines = reply.split("\n").length;
     trace.add("reply", `${lines} line(s) from ${this.model.name}`, { detail: reply });
+    if (answer.finishReason === "length") {
+      // cut off at the output token limit: a half block could be applied half, so nothing of it is parsed
+      this.counts.malformedResponses++;
+      trace.add("parse", "the reply was cut off at the token limit (finish_reason length): not parsed, nothing applied", {
+        ok: false,
+        errorClass: "output-parse",
+      });
+      trace.add("stop", "truncated: raise the model's output limit or ask for a smaller change", { ok: false, errorClass: "output-parse" });
+      return { stop: "truncated" };
+    }
 
     const mention = await this.checkFileMentions(reply);
     if (mention !== null) return { reflected: mention, errorClass: null };
@@ -190,16 +204,19 @@ class LoopRun {
     return { reflected: null, errorClass: null };
   }
 
-  /** The model client's request; a string reply, or the stop it ended in. */
-  private async callModel(messages: PromptMessage[]): Promise<string | { stop: StopReason }> {
+  /** The model client's request; the reply, or the stop it ended in. */
+  private async callModel(messages: PromptMessage[]): Promise<ModelReply | { stop: StopReason }> {
     const { trace } = this;
-    const out = await requestWithRetry(this.model, messages, this.options.retry as RetryPolicy);
+    const onChunk = this.options.onChunk;
+    const sink = onChunk === null ? undefined : { chunk: (text: string) => onChunk(text) };
+    const out = await requestWithRetry(this.model, messages, this.options.retry as RetryPolicy, sink);
     const retries = recordAttempts(trace, out.attempts, this.model.name, this.counts.providerRetries);
     this.counts.providerAttempts += out.attempts.length;
     this.counts.providerRetries += retries;
     switch (out.kind) {
       case "reply":
-        return out.text;
+        this.addUsage(out.reply);
+        return out.reply;
       case "script-ended":
         trace.add("stop", `script-ended: ${out.message}`, { ok: false });
         return { stop: "script-ended" };
@@ -210,6 +227,16 @@ class LoopRun {
         trace.add("stop", "context-overflow: shrink the map, the files or the history", { ok: false, errorClass: "context-overflow" });
         return { stop: "context-overflow" };
     }
+  }
+
+  /** Adds a reply's reported tokens and cost to the run's totals. */
+  private addUsage(r: ModelReply): void {
+    const u = this.usage;
+    if (r.usage !== null) {
+      u.promptTokens = (u.promptTokens ?? 0) + r.usage.promptTokens;
+      u.completionTokens = (u.completionTokens ?? 0) + r.usage.completionTokens;
+    }
+    if (r.cost !== null) u.cost = (u.cost ?? 0) + r.cost;
   }
 
   /** Files the reply names that are not in the chat: added (reflection, no edits applied) or ignored from now on. */

@@ -6,12 +6,14 @@
  * sends the model new evidence.
  *
  * The policy is the workbench's (Aider's retry code is not part of the reference): the first delay, a factor, and
- * a ceiling past which the client gives up. The delays are recorded, never slept: the loop runs instantly.
+ * a ceiling past which the client gives up; a provider's Retry-After is honoured when it asks for longer. With a
+ * scripted model the delays are recorded, never slept: the loop runs instantly; a real client (openai-client.ts)
+ * sleeps them through its `wait`, which also enforces its bounded total time.
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireFinite, requireRecord } from "../core/validate.js";
 import type { PromptMessage } from "./context.js";
-import { ProviderError, ScriptEndedError, type LoopModel } from "./scripted-model.js";
+import { ProviderError, ScriptEndedError, type ChunkSink, type LoopModel, type ModelReply } from "./scripted-model.js";
 
 export interface RetryPolicy {
   /** Seconds to wait before the first retry. */
@@ -30,10 +32,12 @@ export interface Attempt {
   error: ProviderError | null;
   /** Seconds waited before retrying; null when the attempt succeeded or was not retried. */
   retryAfter: number | null;
+  /** The reply of a successful attempt (finish reason, tokens, cost when reported); null for a failure. */
+  reply: ModelReply | null;
 }
 
 export type RequestOutcome =
-  | { kind: "reply"; text: string; attempts: Attempt[] }
+  | { kind: "reply"; text: string; reply: ModelReply; attempts: Attempt[] }
   /** A non-retryable failure, or retries exhausted. */
   | { kind: "gave-up"; error: ProviderError; attempts: Attempt[] }
   /** The prompt does not fit the model's context window. */
@@ -68,28 +72,51 @@ export function maxRetries(policy: RetryPolicy): number {
   return n;
 }
 
-/** Sends `messages` to `model`, retrying retryable provider failures per `policy`. */
-export async function requestWithRetry(model: LoopModel, messages: readonly PromptMessage[], policy: RetryPolicy): Promise<RequestOutcome> {
+/** A model's answer as a `ModelReply` (a bare string is a reply with nothing reported about it). */
+export function toModelReply(answer: unknown): ModelReply {
+  if (typeof answer === "string") return { text: answer, finishReason: null, usage: null, cost: null, chunks: null };
+  const r = answer as Partial<ModelReply> | null;
+  if (typeof r?.text !== "string") throw new WorkbenchInputError("requestWithRetry", "model.complete()", "must return a string or {text, …}", answer);
+  return { text: r.text, finishReason: r.finishReason ?? null, usage: r.usage ?? null, cost: r.cost ?? null, chunks: r.chunks ?? null };
+}
+
+/** The wait before retry number `retry`: the backoff, or the provider's Retry-After when longer; null = give up. */
+export function retryDelay(policy: RetryPolicy, retry: number, error: ProviderError): number | null {
+  const backoff = backoffDelay(policy, retry);
+  if (backoff === null || error.retryAfter === null) return backoff;
+  return error.retryAfter > policy.maxDelay ? null : Math.max(backoff, error.retryAfter);
+}
+
+/** Sends `messages` to `model`, retrying retryable provider failures per `policy`; pieces of a streamed reply go to `sink`. */
+export async function requestWithRetry(model: LoopModel, messages: readonly PromptMessage[], policy: RetryPolicy, sink?: ChunkSink): Promise<RequestOutcome> {
   const attempts: Attempt[] = [];
   for (;;) {
     let error: ProviderError;
     try {
-      const text = await model.complete(messages);
-      if (typeof text !== "string") throw new WorkbenchInputError("requestWithRetry", "model.complete()", "must return a string", text);
-      attempts.push({ error: null, retryAfter: null });
-      return { kind: "reply", text, attempts };
+      const reply = toModelReply(await model.complete(messages, sink));
+      attempts.push({ error: null, retryAfter: null, reply });
+      return { kind: "reply", text: reply.text, reply, attempts };
     } catch (err) {
       if (err instanceof ScriptEndedError) return { kind: "script-ended", message: err.message, attempts };
       if (!(err instanceof ProviderError)) throw err;
       error = err;
     }
     if (error.kind === "context-window") {
-      attempts.push({ error, retryAfter: null });
+      attempts.push({ error, retryAfter: null, reply: null });
       return { kind: "context-overflow", error, attempts };
     }
     const retries = attempts.length; // every earlier attempt failed and was retried
-    const delay = error.retryable ? backoffDelay(policy, retries + 1) : null;
-    attempts.push({ error, retryAfter: delay });
+    const delay = error.retryable ? retryDelay(policy, retries + 1, error) : null;
+    if (delay !== null && model.wait) {
+      try {
+        await model.wait(delay);
+      } catch (err) {
+        if (!(err instanceof ProviderError)) throw err;
+        attempts.push({ error, retryAfter: null, reply: null }); // not retried: the time budget is spent
+        return { kind: "gave-up", error: err, attempts };
+      }
+    }
+    attempts.push({ error, retryAfter: delay, reply: null });
     if (delay === null) return { kind: "gave-up", error, attempts };
   }
 }

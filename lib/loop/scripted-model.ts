@@ -10,7 +10,7 @@ import { requireArray, requireRecord, requireString, rejectUnknownKeys } from ".
 import type { PromptMessage } from "./context.js";
 
 /** The provider failures a script can raise. */
-export type ProviderFailureKind = "rate-limit" | "network" | "server" | "auth" | "context-window";
+export type ProviderFailureKind = "rate-limit" | "network" | "server" | "auth" | "context-window" | "timeout" | "bad-request";
 
 /** Each failure's exception name (as LLM client libraries name them) and whether the model client retries it. */
 export const PROVIDER_FAILURES: Readonly<Record<ProviderFailureKind, Readonly<{ name: string; retryable: boolean; text: string }>>> =
@@ -20,6 +20,8 @@ export const PROVIDER_FAILURES: Readonly<Record<ProviderFailureKind, Readonly<{ 
     server: Object.freeze({ name: "InternalServerError", retryable: true, text: "the provider had an internal error (HTTP 500)" }),
     auth: Object.freeze({ name: "AuthenticationError", retryable: false, text: "invalid API key (HTTP 401)" }),
     "context-window": Object.freeze({ name: "ContextWindowExceededError", retryable: false, text: "the prompt is longer than the model's context window" }),
+    timeout: Object.freeze({ name: "APITimeoutError", retryable: true, text: "the provider did not answer in time" }),
+    "bad-request": Object.freeze({ name: "BadRequestError", retryable: false, text: "the provider rejected the request (HTTP 400)" }),
   });
 
 const FAILURE_KINDS = Object.keys(PROVIDER_FAILURES) as ProviderFailureKind[];
@@ -27,17 +29,29 @@ const FAILURE_KINDS = Object.keys(PROVIDER_FAILURES) as ProviderFailureKind[];
 /** One step of a script: a reply text, or a provider failure (with an optional message of its own). */
 export type ScriptStep = string | { fail: ProviderFailureKind; message?: string };
 
+/** What a real provider said besides the failure: the HTTP status and its Retry-After (seconds), when known. */
+export interface ProviderErrorInfo {
+  status?: number | null;
+  retryAfter?: number | null;
+}
+
 /** A failed call to the provider. */
 export class ProviderError extends Error {
   readonly kind: ProviderFailureKind;
   readonly retryable: boolean;
+  /** The HTTP status of a real provider's answer; null for scripted failures and dropped connections. */
+  readonly status: number | null;
+  /** Seconds the provider asked the client to wait (HTTP Retry-After); null when it did not say. */
+  readonly retryAfter: number | null;
 
-  constructor(kind: ProviderFailureKind, message?: string) {
-    const info = PROVIDER_FAILURES[kind];
-    super(`${info.name}: ${message ?? info.text}`);
+  constructor(kind: ProviderFailureKind, message?: string, info: ProviderErrorInfo = {}) {
+    const known = PROVIDER_FAILURES[kind];
+    super(`${known.name}: ${message ?? known.text}`);
     this.name = "ProviderError";
     this.kind = kind;
-    this.retryable = info.retryable;
+    this.retryable = known.retryable;
+    this.status = info.status ?? null;
+    this.retryAfter = info.retryAfter ?? null;
   }
 }
 
@@ -49,10 +63,38 @@ export class ScriptEndedError extends Error {
   }
 }
 
+/** Token counts of one reply, as the server reported them. */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** A reply with what a real provider says about it (a scripted model answers with the text alone). */
+export interface ModelReply {
+  text: string;
+  /** The server's finish_reason ("stop", "length" = cut off at the token limit, …); null when not reported. */
+  finishReason: string | null;
+  usage: TokenUsage | null;
+  /** The cost of the call in US dollars, only when the server reports it (OpenRouter, LiteLLM …); null otherwise. */
+  cost: number | null;
+  /** How many streamed pieces the text arrived in; null when the reply was not streamed. */
+  chunks: number | null;
+}
+
+/** Where a streaming model hands each piece of text as it arrives (the loop forwards it to `onChunk`). */
+export interface ChunkSink {
+  chunk(text: string): void;
+}
+
 /** What the loop needs from a model: an answer to a list of messages, or a thrown `ProviderError`. */
 export interface LoopModel {
   readonly name: string;
-  complete(messages: readonly PromptMessage[]): string | Promise<string>;
+  complete(messages: readonly PromptMessage[], sink?: ChunkSink): string | ModelReply | Promise<string | ModelReply>;
+  /**
+   * Waits before a retry (a real client sleeps; it may throw a `ProviderError` when its time budget is spent).
+   * Without it the waits are recorded, never slept, as for a scripted model.
+   */
+  wait?(seconds: number): Promise<void>;
 }
 
 /** A step list, checked: strings, or `{fail, message?}` with a known failure kind. */

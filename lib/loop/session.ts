@@ -11,7 +11,7 @@ import { scriptedCheck } from "./checks.js";
 import { checkMessages, type ChatMessage } from "./context.js";
 import { runLoop } from "./loop.js";
 import { checkLoopOptions, type LoopOptions, type LoopResult } from "./loop-options.js";
-import { checkScript, ScriptedModel, type ScriptStep } from "./scripted-model.js";
+import { checkScript, ScriptedModel, type LoopModel, type ScriptStep } from "./scripted-model.js";
 import { GIT_OPTIONS_DEFAULTS, type GitOptions } from "../git/aider-session.js";
 import type { CommitInfo } from "../git/observe.js";
 import { withGitWorkspace } from "./git-workspace.js";
@@ -113,25 +113,42 @@ function checkSessionGit(where: string, value: unknown): SessionGit {
 }
 
 /** The session's result, with the files it started from and the model (whose `requests` hold every prompt). */
-export interface SessionRun {
+export interface SessionRun<M extends LoopModel = ScriptedModel> {
   session: LoopSession;
   /** The workspace's description ("memory, no git", "git sandbox", …). */
   workspace: string;
   before: Record<string, string>;
-  model: ScriptedModel;
+  /** The session's scripted model (whose `requests` hold every prompt), or the model given to `runSession`. */
+  model: M;
   result: LoopResult;
   /** With git: the commits the loop made, oldest first; null without git. */
   commits: CommitInfo[] | null;
 }
 
+/** How to run a session: another model than its scripted replies (a real one, a replay), live listeners. */
+export interface SessionRunOptions {
+  /** The model to use instead of the session's `replies` (which are then ignored); null: the scripted replies. */
+  model: LoopModel | null;
+  onEvent: LoopOptions["onEvent"];
+  onChunk: LoopOptions["onChunk"];
+}
+
+export const SESSION_RUN_DEFAULTS: Readonly<SessionRunOptions> = Object.freeze({ model: null, onEvent: null, onChunk: null });
+
 /** Runs a session (checked first): in memory, or with `git` in a fresh sandbox repository that is removed after. */
-export async function runSession(session: unknown): Promise<SessionRun> {
+export async function runSession(session: unknown): Promise<SessionRun>;
+export async function runSession<M extends LoopModel>(session: unknown, how: Partial<SessionRunOptions> & { model: M }): Promise<SessionRun<M>>;
+export async function runSession(session: unknown, how: Partial<SessionRunOptions>): Promise<SessionRun<LoopModel>>;
+export async function runSession(session: unknown, how: Partial<SessionRunOptions> = {}): Promise<SessionRun<LoopModel>> {
   const s = checkSession(session);
-  const model = new ScriptedModel(s.replies);
+  const h = { ...SESSION_RUN_DEFAULTS, ...how };
+  const model = h.model ?? new ScriptedModel(s.replies);
   const run = async (workspace: LoopWorkspace) => {
     const before = await workspace.snapshot();
     const result = await runLoop(workspace, model, s.message, {
       ...s.options,
+      onEvent: h.onEvent,
+      onChunk: h.onChunk,
       repoMap: s.repoMap,
       history: s.history,
       lint: s.lint === null ? null : scriptedCheck(s.lint),

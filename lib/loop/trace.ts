@@ -46,7 +46,7 @@ export const STEP_OWNERS: Readonly<Record<LoopEventKind, string>> = Object.freez
 });
 
 /** Why the loop stopped. */
-export type StopReason = "done" | "max-reflections" | "provider-error" | "context-overflow" | "script-ended";
+export type StopReason = "done" | "max-reflections" | "provider-error" | "context-overflow" | "script-ended" | "truncated";
 
 export interface LoopEvent {
   /** 1-based position in the trace. */
@@ -71,6 +71,9 @@ export class TraceRecorder {
   readonly events: LoopEvent[] = [];
   round = 0;
 
+  /** `listener` sees each event as it is added (a live view of a slow, real model); null: none. */
+  constructor(private readonly listener: ((event: LoopEvent) => void) | null = null) {}
+
   add(kind: LoopEventKind, summary: string, more: { ok?: boolean | null; errorClass?: ErrorClassId | null; detail?: string | null } = {}): LoopEvent {
     const event: LoopEvent = {
       seq: this.events.length + 1,
@@ -83,6 +86,7 @@ export class TraceRecorder {
       detail: more.detail ?? null,
     };
     this.events.push(event);
+    this.listener?.(event);
     return event;
   }
 }

@@ -136,7 +136,7 @@ describe("ScriptedModel", () => {
 
   it("rejects bad steps naming the step", () => {
     expect(() => new ScriptedModel([1 as never])).toThrow("ScriptedModel: steps[0] must be an object");
-    expect(() => new ScriptedModel([{ fail: "timeout" as never }])).toThrow("steps[0].fail must be one of rate-limit, network, server, auth, context-window");
+    expect(() => new ScriptedModel([{ fail: "overload" as never }])).toThrow("steps[0].fail must be one of rate-limit, network, server, auth, context-window, timeout, bad-request");
     expect(() => new ScriptedModel([{ fail: "auth", retry: true } as never])).toThrow("steps[0].retry is not a known option");
   });
 });
