@@ -10,6 +10,7 @@ import { mapSearchSuite } from "./suite-map-search.js";
 import { pagerankSuite } from "./suite-pagerank.js";
 import { repomapRankingSuite } from "./suite-repomap-ranking.js";
 import { renderTreeSuite } from "./suite-render-tree.js";
+import { udiffSuite } from "./suite-udiff.js";
 
 export const SUITES: readonly ConformanceSuite[] = [
   pagerankSuite,
@@ -19,4 +20,5 @@ export const SUITES: readonly ConformanceSuite[] = [
   editblockParseSuite,
   editblockMiscSuite,
   renderTreeSuite(),
+  udiffSuite,
 ];
