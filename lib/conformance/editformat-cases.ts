@@ -7,7 +7,7 @@
  */
 import { PythonError } from "../core/pyerror.js";
 import { requireStringArray } from "../core/validate.js";
-import { DEFAULT_FENCE, type Fence } from "../editblock/aider-fence.js";
+import { DEFAULT_FENCE, type Fence } from "../editblock/fence.js";
 import { applyUpdates, EditFormatValueError, type CoderContext, type EditFormatCoder } from "../editformats/coder.js";
 import { ProjectFiles } from "../editformats/workspace.js";
 import { readStringRecord } from "./editblock-fields.js";
@@ -21,7 +21,7 @@ export type RecordedError = { type: string; message: string } | null;
 /** Our exception → the vectors' `{type, message}`; anything else (a bug of ours) is rethrown. */
 export function recordError(err: unknown): RecordedError {
   if (err instanceof PythonError) return { type: err.pythonType, message: err.pythonMessage };
-  if (err instanceof EditFormatValueError) return { type: "ValueError", message: err.message };
+  if (err instanceof EditFormatValueError) return { type: err.pythonType, message: err.message };
   throw err;
 }
 

@@ -11,6 +11,9 @@ import { pagerankSuite } from "./suite-pagerank.js";
 import { repomapRankingSuite } from "./suite-repomap-ranking.js";
 import { renderTreeSuite } from "./suite-render-tree.js";
 import { udiffSuite } from "./suite-udiff.js";
+import { patchSuite } from "./suite-patch.js";
+import { wholefileSuite } from "./suite-wholefile.js";
+import { editblockFencedSuite } from "./suite-editblock-fenced.js";
 
 export const SUITES: readonly ConformanceSuite[] = [
   pagerankSuite,
@@ -21,4 +24,7 @@ export const SUITES: readonly ConformanceSuite[] = [
   editblockMiscSuite,
   renderTreeSuite(),
   udiffSuite,
+  patchSuite,
+  wholefileSuite,
+  editblockFencedSuite,
 ];

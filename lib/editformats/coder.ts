@@ -9,14 +9,19 @@
  */
 import { PythonError } from "../core/pyerror.js";
 import { compareCodePoints } from "../core/pystr.js";
-import type { Fence } from "../editblock/aider-fence.js";
+import type { Fence } from "../editblock/fence.js";
 import type { ProjectFiles } from "./workspace.js";
 
-/** An error Aider raises as `ValueError`: its text is reflected to the model and counts as a malformed response. */
+/**
+ * An error Aider raises as a `ValueError` (or a subclass, e.g. patch's `DiffError`): its text is reflected to the
+ * model and counts as a malformed response. `pythonType` is the Python class name the vectors record.
+ */
 export class EditFormatValueError extends Error {
-  constructor(message: string) {
+  readonly pythonType: string;
+  constructor(message: string, pythonType = "ValueError") {
     super(message);
     this.name = "EditFormatValueError";
+    this.pythonType = pythonType;
   }
 }
 
