@@ -18,6 +18,16 @@ export function formatSessionRun(run: SessionRun, show: { prompts: boolean; deta
   const c = result.counts;
   const out: string[] = [];
   if (session.description) out.push(session.description, "");
+  if (run.architect !== null) {
+    out.push(
+      `architect/editor: the architect (${plural(session.architect?.length ?? 0, "scripted step")}) plans, the editor writes ${session.editFormat} edits`,
+      "",
+      "════ architect ════",
+      formatTrace(run.architect.events, show.details).trimEnd(),
+      "",
+      `════ editor (${session.editFormat}) ════`,
+    );
+  } else if (session.editFormat !== "diff") out.push(`edit format: ${session.editFormat}`);
   out.push(
     `workspace: ${run.workspace} · chat: ${session.chat.join(", ") || "(none)"} · ${plural(session.replies.length, "scripted step")}`,
     `message: ${session.message.split("\n")[0]}${session.message.includes("\n") ? " …" : ""}`,
@@ -48,6 +58,9 @@ export function formatSessionRun(run: SessionRun, show: { prompts: boolean; deta
       out.push(`  ${id.padEnd(16)} owner: ${k.owner}; recovery: ${k.recovery}`);
     }
   }
+  if (show.prompts && run.architect !== null) {
+    out.push("", "════ prompt of the architect's request ════", renderContext(run.architect.request.messages).trimEnd());
+  }
   if (show.prompts) {
     result.requests.forEach((r, i) => {
       out.push("", `════ prompt of request ${i + 1} (${r.round === 0 ? "user" : `reflection ${r.round}`}) ════`, renderContext(r.messages).trimEnd());
@@ -77,6 +90,8 @@ Session file (texts are a string or an array of lines):
     "answers"?: {"createNewFile"?, "editFileNotInChat"?},
     "git"?: true | {"staged"?: {path: text}, "dirty"?: {path: text | null},
                     "options"?: {"autoCommits"?, "dirtyCommits"?, "dryRun"?, "gitEnabled"?}},
+    "editFormat"?: "diff"|"udiff"|"patch"|"whole"|"diff-fenced"|… (default "diff"; in memory only),
+    "architect"?: [text | {"fail": …}…]   (architect/editor: "replies" are then the editor's),
     "options"?: {"maxReflections"?, "autoLint"?, "autoTest"?, "fixLintErrors"?, "fixTestErrors"?,
                  "addMentionedFiles"?, "retry"?: {"firstDelay"?, "factor"?, "maxDelay"?}} }
 Examples: lib/loop/sessions/*.json`,

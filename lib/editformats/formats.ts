@@ -32,10 +32,15 @@ export function isEditFormatName(v: unknown): v is EditFormatName {
   return typeof v === "string" && (EDIT_FORMATS as readonly string[]).includes(v);
 }
 
+/** Checks an edit-format name: `where: param must be one of …` otherwise. */
+export function requireEditFormat(where: string, param: string, value: unknown): EditFormatName {
+  if (!isEditFormatName(value)) throw new WorkbenchInputError(where, param, `must be one of ${EDIT_FORMATS.join(", ")}`, value);
+  return value;
+}
+
 /** The coder for an edit-format name; an unknown name is a WorkbenchInputError listing the known ones. */
 export function coderFor(name: unknown): EditFormatCoder<unknown> {
-  if (!isEditFormatName(name)) throw new WorkbenchInputError("coderFor", "editFormat", `must be one of ${EDIT_FORMATS.join(", ")}`, name);
-  return CODERS[name];
+  return CODERS[requireEditFormat("coderFor", "editFormat", name)];
 }
 
 /** Aider's default editor edit format for an editor model whose own format is `format`. */

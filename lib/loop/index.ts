@@ -16,3 +16,7 @@ export * from "./loop-options.js";
 export * from "./loop-record.js";
 export * from "./loop.js";
 export * from "./session.js";
+export * from "./format-workspace.js";
+export * from "./format-record.js";
+export * from "./format-prompts.js";
+export * from "./architect.js";

@@ -8,6 +8,7 @@ import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireBoolean, requireInteger, requireRecord, requireString } from "../core/validate.js";
 import type { Fence } from "../editblock/fence.js";
 import type { CheckFn } from "./checks.js";
+import { requireEditFormat, type EditFormatName } from "../editformats/formats.js";
 import { checkMessages, type ChatMessage, type PromptMessage } from "./context.js";
 import { checkRetryPolicy, type RetryPolicy } from "./model-client.js";
 import type { LoopEvent, StopReason } from "./trace.js";
@@ -34,6 +35,8 @@ export interface LoopOptions {
   addMentionedFiles: boolean;
   /** The model client's backoff (see model-client.ts). */
   retry: Partial<RetryPolicy>;
+  /** Aider's `edit_format` (reference §7): "diff" (SEARCH/REPLACE), "udiff", "patch", "whole", … Default "diff". */
+  editFormat: EditFormatName;
 }
 
 export const LOOP_DEFAULTS: Readonly<LoopOptions> = Object.freeze({
@@ -48,6 +51,7 @@ export const LOOP_DEFAULTS: Readonly<LoopOptions> = Object.freeze({
   fixTestErrors: true,
   addMentionedFiles: true,
   retry: Object.freeze({}),
+  editFormat: "diff",
 });
 
 export interface LoopCounts {
@@ -102,5 +106,6 @@ export function checkLoopOptions(where: string, options: unknown): LoopOptions {
     history: checkMessages(where, "options.history", full.history),
     maxReflections: requireInteger(where, "options.maxReflections", full.maxReflections, 0),
     retry: checkRetryPolicy(where, "options.retry", full.retry),
+    editFormat: requireEditFormat(where, "options.editFormat", full.editFormat),
   };
 }
