@@ -117,7 +117,8 @@ Examples: lib/loop/sessions/*.json`,
     }
     if (values.json) {
       const { requests, ...rest } = run.result;
-      const json = { workspace: run.workspace, ...(values.prompts ? run.result : rest), gitCommits: run.commits };
+      const architect = run.architect && { events: run.architect.events, plan: run.architect.plan, history: run.architect.history, handedOff: run.architect.handedOff };
+      const json = { workspace: run.workspace, editFormat: run.session.editFormat, architect, ...(values.prompts ? run.result : rest), gitCommits: run.commits };
       io.stdout(JSON.stringify(json, null, 2) + "\n");
     } else {
       io.stdout(formatSessionRun(run, { prompts: values.prompts === true, details: values.brief !== true }));

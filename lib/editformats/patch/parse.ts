@@ -98,6 +98,8 @@ export function parsePatchText(
         index++;
         if (!moveTo) throw new DiffError("Move to action missing path.");
       }
+      // Unreachable from get_edits (every Update path was read first); the wording of this and the Delete twin
+      // below is not in the reference or the public vectors.
       if (!Object.hasOwn(currentFiles, path)) throw new DiffError(`Update File Error - missing file content for: ${path}`);
       const existing = actions.get(path);
       if (existing && existing.type !== "Update") throw new DiffError(`Conflicting actions for file: ${path}`);
@@ -124,7 +126,7 @@ export function parsePatchText(
         }
         throw new DiffError(`Conflicting actions for file: ${path}`);
       }
-      if (!Object.hasOwn(currentFiles, path)) throw new DiffError(`Delete File Error - file not found: ${path}`);
+      if (!Object.hasOwn(currentFiles, path)) throw new DiffError(`Delete File Error - missing file content for: ${path}`);
       actions.set(path, { type: "Delete", path, new_content: null, chunks: [], move_path: null });
       continue;
     }
