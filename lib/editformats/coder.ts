@@ -7,6 +7,7 @@
  * "Applied edit to …" (or "Did not apply edit to … (--dry-run)"). No git here (Aider's `repo=None`).
  * A format plugs in as an `EditFormatCoder`; lib/loop and the conformance suites both run through `applyUpdates`.
  */
+import { WorkbenchInputError } from "../core/errors.js";
 import { PythonError } from "../core/pyerror.js";
 import { compareCodePoints } from "../core/pystr.js";
 import type { Fence } from "../editblock/fence.js";
@@ -113,6 +114,11 @@ export function applyUpdates<E>(coder: EditFormatCoder<E>, reply: string, ctx: C
     edited = sortEdited(edits.map((e) => coder.pathOf(e)));
     coder.applyEdits(edits, ctx);
   } catch (err) {
+    if (err instanceof WorkbenchInputError && err.where === "ProjectFiles") {
+      // Not Aider: it would write outside its root. The workbench refuses, says so, and reflects nothing.
+      files.log("error", `workbench sandbox: ${err.message}; the edits were not applied`);
+      return { edited, reflectedMessage: null, numMalformedResponses: 0 };
+    }
     const valueError = err instanceof EditFormatValueError || (err instanceof PythonError && err.pythonType === "ValueError");
     const text = err instanceof PythonError ? err.pythonMessage : err instanceof Error ? err.message : String(err);
     if (!(err instanceof EditFormatValueError || err instanceof PythonError)) throw err; // a bug of ours, not Aider's

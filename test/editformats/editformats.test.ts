@@ -63,6 +63,14 @@ describe("apply_updates outcomes", () => {
     expect(crash.snapshot()).toEqual({ "a.py": "x = 1\n" }); // a failed edit leaves the file byte-identical
   });
 
+  it("a reply naming a path outside the project is refused by the sandbox: nothing written, nothing reflected", () => {
+    const p = new ProjectFiles({ "a.py": "x\n" });
+    const r = applyUpdates(coderFor("whole"), "../escape.py\n```\npwned\n```\n", ctxOf(p, ["a.py"]));
+    expect(r.reflectedMessage).toBeNull();
+    expect(p.snapshot()).toEqual({ "a.py": "x\n" });
+    expect(p.io.at(-1)![1]).toMatch(/^workbench sandbox: ProjectFiles: path must stay inside the project/);
+  });
+
   it("a declined new file is skipped, nothing is created", () => {
     const p = new ProjectFiles({ "a.py": "" }, { confirm: false });
     const r = applyUpdates(coderFor("whole"), "b.py\n```\nnew\n```\n", ctxOf(p, ["a.py"]));
