@@ -110,9 +110,11 @@ function sessionFormat(where: string, s: Record<string, unknown>): Pick<LoopSess
       : checkScript(where, "architect", requireArray(where, "architect", s.architect).map((r, i) =>
           typeof r === "object" && r !== null && !Array.isArray(r) ? r : sessionText(where, `architect[${i}]`, r),
         ));
-  const fallback = architect === null ? "diff" : defaultEditorEditFormat("diff");
+  const git = s.git !== undefined && s.git !== false;
+  // With git only "diff" runs (lib/git's turn); its editor-diff twin differs only in prompts.
+  const fallback = architect === null || git ? "diff" : defaultEditorEditFormat("diff");
   const editFormat = s.editFormat === undefined ? fallback : requireEditFormat(where, "editFormat", s.editFormat);
-  if (s.git !== undefined && s.git !== false && editFormat !== "diff") {
+  if (git && editFormat !== "diff") {
     throw new WorkbenchInputError(where, "editFormat", 'other than "diff" runs in memory only (no "git")', editFormat);
   }
   return { editFormat, architect };

@@ -120,6 +120,15 @@ describe("architect/editor (reference §7.5)", () => {
     expect(blank.history).toEqual([]);
   });
 
+  it("with git the editor writes SEARCH/REPLACE through lib/git's turn, and its edit is committed", async () => {
+    const run = await runSession({ ...load("architect-editor"), git: true });
+    expect(run.session.editFormat).toBe("diff");
+    expect(run.workspace).toBe("git sandbox");
+    expect(run.architect!.handedOff).toBe(true);
+    expect(run.commits!.length).toBeGreaterThan(0);
+    expect(run.result.files["cart.py"]).toContain("def add(self, name, price):");
+  });
+
   it("workbench loop prints both stages", async () => {
     const r = await cli("loop", join(SESSIONS, "architect-editor.json"), "--brief");
     expect(r.code).toBe(0);
