@@ -10,6 +10,7 @@ export { PythonError } from "./core/pyerror.js";
 export * from "./repomap/index.js";
 export * from "./editblock/index.js";
 export * from "./git/index.js";
+export * as editformats from "./editformats/index.js";
 export * from "./loop/index.js";
 export * from "./conformance/index.js";
 export * as show from "./show/index.js";

@@ -25,6 +25,16 @@ export function formatSessionRun(run: SessionRun<LoopModel>, show: { prompts: bo
   if (session.description) out.push(session.description, "");
   if (show.model) out.push(show.model);
   const steps = show.model ? "the scripted replies not used" : plural(session.replies.length, "scripted step");
+  if (run.architect !== null) {
+    out.push(
+      `architect/editor: the architect (${plural(session.architect?.length ?? 0, "scripted step")}) plans, the editor writes ${session.editFormat} edits`,
+      "",
+      "════ architect ════",
+      formatTrace(run.architect.events, show.details).trimEnd(),
+      "",
+      `════ editor (${session.editFormat}) ════`,
+    );
+  } else if (session.editFormat !== "diff") out.push(`edit format: ${session.editFormat}`);
   out.push(
     `workspace: ${run.workspace} · chat: ${session.chat.join(", ") || "(none)"} · ${steps}`,
     `message: ${session.message.split("\n")[0]}${session.message.includes("\n") ? " …" : ""}`,
@@ -60,6 +70,9 @@ export function formatSessionRun(run: SessionRun<LoopModel>, show: { prompts: bo
       const k = ERROR_CLASSES[id];
       out.push(`  ${id.padEnd(16)} owner: ${k.owner}; recovery: ${k.recovery}`);
     }
+  }
+  if (show.prompts && run.architect !== null) {
+    out.push("", "════ prompt of the architect's request ════", renderContext(run.architect.request.messages).trimEnd());
   }
   if (show.prompts) {
     result.requests.forEach((r, i) => {
@@ -101,6 +114,8 @@ Session file (texts are a string or an array of lines):
     "answers"?: {"createNewFile"?, "editFileNotInChat"?},
     "git"?: true | {"staged"?: {path: text}, "dirty"?: {path: text | null},
                     "options"?: {"autoCommits"?, "dirtyCommits"?, "dryRun"?, "gitEnabled"?}},
+    "editFormat"?: "diff"|"udiff"|"patch"|"whole"|"diff-fenced"|… (default "diff"; in memory only),
+    "architect"?: [text | {"fail": …}…]   (architect/editor: "replies" are then the editor's),
     "options"?: {"maxReflections"?, "autoLint"?, "autoTest"?, "fixLintErrors"?, "fixTestErrors"?,
                  "addMentionedFiles"?, "retry"?: {"firstDelay"?, "factor"?, "maxDelay"?}} }
 Examples: lib/loop/sessions/*.json`,
@@ -144,7 +159,8 @@ Examples: lib/loop/sessions/*.json`,
     chosen.save?.(session);
     if (values.json) {
       const { requests, ...rest } = run.result;
-      const json = { workspace: run.workspace, ...(values.prompts ? run.result : rest), gitCommits: run.commits };
+      const architect = run.architect && { events: run.architect.events, plan: run.architect.plan, history: run.architect.history, handedOff: run.architect.handedOff };
+      const json = { workspace: run.workspace, editFormat: run.session.editFormat, architect, ...(values.prompts ? run.result : rest), gitCommits: run.commits };
       io.stdout(JSON.stringify(json, null, 2) + "\n");
     } else {
       io.stdout(formatSessionRun(run, { prompts: values.prompts === true, details: values.brief !== true, model: chosen.header }));

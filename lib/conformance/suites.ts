@@ -10,6 +10,10 @@ import { mapSearchSuite } from "./suite-map-search.js";
 import { pagerankSuite } from "./suite-pagerank.js";
 import { repomapRankingSuite } from "./suite-repomap-ranking.js";
 import { renderTreeSuite } from "./suite-render-tree.js";
+import { udiffSuite } from "./suite-udiff.js";
+import { patchSuite } from "./suite-patch.js";
+import { wholefileSuite } from "./suite-wholefile.js";
+import { editblockFencedSuite } from "./suite-editblock-fenced.js";
 
 export const SUITES: readonly ConformanceSuite[] = [
   pagerankSuite,
@@ -19,4 +23,8 @@ export const SUITES: readonly ConformanceSuite[] = [
   editblockParseSuite,
   editblockMiscSuite,
   renderTreeSuite(),
+  udiffSuite,
+  patchSuite,
+  wholefileSuite,
+  editblockFencedSuite,
 ];

@@ -4,17 +4,18 @@
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireString } from "../core/validate.js";
-import type { TokenCounter } from "../repomap/aider-token-count.js";
+import type { TokenCounter } from "../repomap/budget/token-count.js";
 import type { AnyLaw } from "./law.js";
 import { APPLY_EDITS_LAWS } from "./laws-apply-edits.js";
 import { BUDGET_LAWS } from "./laws-budget.js";
 import { PAGERANK_LAWS } from "./laws-pagerank.js";
 import { PARSER_LAWS } from "./laws-parser.js";
+import { EDIT_FORMAT_LAWS } from "./laws-edit-formats.js";
 import { SEARCH_REPLACE_LAWS } from "./laws-search-replace.js";
 import { tokenLaws } from "./laws-tokens.js";
 
 const BEFORE_TOKENS: readonly AnyLaw[] = [...PAGERANK_LAWS, ...BUDGET_LAWS];
-const AFTER_TOKENS: readonly AnyLaw[] = [...SEARCH_REPLACE_LAWS, ...APPLY_EDITS_LAWS, ...PARSER_LAWS];
+const AFTER_TOKENS: readonly AnyLaw[] = [...SEARCH_REPLACE_LAWS, ...APPLY_EDITS_LAWS, ...PARSER_LAWS, ...EDIT_FORMAT_LAWS];
 
 /** Every law that needs no tokenizer, in catalogue order. */
 export const EXPLORE_LAWS: readonly AnyLaw[] = Object.freeze([...BEFORE_TOKENS, ...AFTER_TOKENS]);

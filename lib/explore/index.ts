@@ -11,3 +11,4 @@ export * from "./cases-search-replace.js";
 export * from "./laws-search-replace.js";
 export * from "./laws-apply-edits.js";
 export * from "./laws-parser.js";
+export * from "./laws-edit-formats.js";

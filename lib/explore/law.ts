@@ -18,7 +18,7 @@ export type FastCheck = typeof fcDefault;
 export type Verdict = "holds" | "fails";
 
 /** The mechanism a law is about (one test file each, under test/properties/). */
-export type Mechanism = "pagerank" | "budget" | "tokens" | "search-replace" | "parser";
+export type Mechanism = "pagerank" | "budget" | "tokens" | "search-replace" | "parser" | "edit-formats";
 
 /** One row of a before/after table (plain values, for a notebook's table or a terminal). */
 export type ExploreRow = Readonly<Record<string, string | number>>;

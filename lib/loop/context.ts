@@ -9,7 +9,7 @@
  * what matters here. Seed 001 §3 lists the parts but not their order; the order used is system, repo map, history,
  * chat files, current turn.
  */
-import { requireFence, type Fence } from "../editblock/aider-fence.js";
+import { requireFence, type Fence } from "../editblock/fence.js";
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireArray, requireRecord, requireString } from "../core/validate.js";
 
@@ -60,6 +60,8 @@ export interface ContextInput {
   chatFiles: readonly ChatFileText[];
   /** This turn so far: `cur_messages`. */
   current: readonly ChatMessage[];
+  /** The system message, when not the SEARCH/REPLACE stand-in (another edit format, the architect). */
+  system?: string;
 }
 
 /** One file as the prompt shows it: the path alone on a line, then its text inside the fence. */
@@ -81,7 +83,8 @@ export function buildContext(input: ContextInput): PromptMessage[] {
     return { path: requireString(where, `input.chatFiles[${i}].path`, r.path), content: requireString(where, `input.chatFiles[${i}].content`, r.content) };
   });
 
-  const out: PromptMessage[] = [{ role: "system", content: STAND_IN_PROMPTS.system(fence), part: "system" }];
+  const system = input.system === undefined ? STAND_IN_PROMPTS.system(fence) : requireString(where, "input.system", input.system);
+  const out: PromptMessage[] = [{ role: "system", content: system, part: "system" }];
   if (input.repoMap !== null && input.repoMap !== "") {
     out.push({ role: "user", content: STAND_IN_PROMPTS.repoMap(input.repoMap), part: "repo-map" });
     out.push({ role: "assistant", content: STAND_IN_PROMPTS.ok, part: "repo-map" });

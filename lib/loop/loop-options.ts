@@ -6,8 +6,9 @@
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireBoolean, requireInteger, requireRecord, requireString } from "../core/validate.js";
-import type { Fence } from "../editblock/aider-fence.js";
+import type { Fence } from "../editblock/fence.js";
 import type { CheckFn } from "./checks.js";
+import { requireEditFormat, type EditFormatName } from "../editformats/formats.js";
 import { checkMessages, type ChatMessage, type PromptMessage } from "./context.js";
 import { checkRetryPolicy, type RetryPolicy } from "./model-client.js";
 import type { LoopEvent, StopReason } from "./trace.js";
@@ -38,6 +39,8 @@ export interface LoopOptions {
   onEvent: ((event: LoopEvent) => void) | null;
   /** Called with each piece of a streamed reply as it arrives; null: none. */
   onChunk: ((text: string) => void) | null;
+  /** Aider's `edit_format` (reference §7): "diff" (SEARCH/REPLACE), "udiff", "patch", "whole", … Default "diff". */
+  editFormat: EditFormatName;
 }
 
 export const LOOP_DEFAULTS: Readonly<LoopOptions> = Object.freeze({
@@ -54,6 +57,7 @@ export const LOOP_DEFAULTS: Readonly<LoopOptions> = Object.freeze({
   retry: Object.freeze({}),
   onEvent: null,
   onChunk: null,
+  editFormat: "diff",
 });
 
 export interface LoopCounts {
@@ -116,5 +120,6 @@ export function checkLoopOptions(where: string, options: unknown): LoopOptions {
     history: checkMessages(where, "options.history", full.history),
     maxReflections: requireInteger(where, "options.maxReflections", full.maxReflections, 0),
     retry: checkRetryPolicy(where, "options.retry", full.retry),
+    editFormat: requireEditFormat(where, "options.editFormat", full.editFormat),
   };
 }

@@ -13,12 +13,16 @@
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireString } from "../core/validate.js";
-import { chooseFence } from "../editblock/aider-fence.js";
-import { getEdits } from "../editblock/aider-parse.js";
+import { chooseFence } from "../editblock/fence.js";
+import { getEdits } from "../editblock/parse.js";
 import { buildContext, type ChatMessage, type PromptMessage } from "./context.js";
 import { ERROR_CLASSES, type ErrorClassId } from "./error-classes.js";
 import { checkLoopOptions, type LoopCounts, type LoopOptions, type LoopRequest, type LoopResult, type LoopUsage } from "./loop-options.js";
 import { recordAttempts, recordUpdate } from "./loop-record.js";
+import { recordFormatReply, type ApplyStep } from "./format-record.js";
+import type { FormatWorkspace } from "./format-workspace.js";
+import type { Fence } from "../editblock/fence.js";
+import { formatSystemPrompt } from "./format-prompts.js";
 import { filesAddedMessage, findFileMentions } from "./mentions.js";
 import { requestWithRetry, type RetryPolicy } from "./model-client.js";
 import type { LoopModel, ModelReply } from "./scripted-model.js";
@@ -123,7 +127,8 @@ class LoopRun {
     const chatTexts = this.ws.chatFiles().map((path) => ({ path, content: this.ws.read(path) ?? "" }));
     const { fence, fellBack } = chooseFence(chatTexts.map((f) => f.content));
     if (fellBack) trace.add("warning", "Unable to find a fencing strategy! Falling back to ```");
-    const messages = buildContext({ fence, repoMap: this.options.repoMap, history: this.done, chatFiles: chatTexts, current: this.cur });
+    const system = formatSystemPrompt(this.options.editFormat, fence);
+    const messages = buildContext({ fence, repoMap: this.options.repoMap, history: this.done, chatFiles: chatTexts, current: this.cur, ...(system === null ? {} : { system }) });
     const request: LoopRequest = { round: trace.round, fence, messages, reply: null };
     this.requests.push(request);
     const who = trace.round === 0 ? "the user's message" : `reflection ${trace.round} as a user message`;
@@ -153,29 +158,8 @@ class LoopRun {
     if (mention !== null) return { reflected: mention, errorClass: null };
 
     // apply_updates
-    const parsed = getEdits(reply, fence, this.ws.chatFiles());
-    let update: UpdateResult | null = null;
-    let reflected: string | null = null;
-    let errorClass: ErrorClassId | null = null;
-    if (!parsed.ok) {
-      this.counts.malformedResponses++;
-      trace.add("parse", "The LLM did not conform to the edit format.", { ok: false, errorClass: "output-parse", detail: parsed.error });
-      reflected = parsed.error;
-      errorClass = "output-parse";
-    } else {
-      const shell = parsed.shellCommands.length > 0 ? `, ${parsed.shellCommands.length} shell block(s)` : "";
-      trace.add("parse", `${parsed.edits.length} SEARCH/REPLACE block(s)${shell}`, { ok: true });
-      if (parsed.edits.length > 0) {
-        update = await this.ws.applyUpdates(parsed.edits, fence);
-        recordUpdate(trace, update, this.ws.description);
-        this.commits.push(...update.commits);
-        if (update.reflected !== null) {
-          if (update.applied !== null) this.counts.malformedResponses++; // a ValueError; not an exception's text
-          reflected = update.reflected;
-          errorClass = "block-mismatch";
-        }
-      }
-    }
+    const { update, reflected, errorClass, shellCommands } =
+      this.options.editFormat === "diff" ? await this.applySearchReplace(reply, fence) : this.applyFormat(reply, fence);
     const edited = update?.edited ?? [];
     if (edited.length > 0) {
       // move_back_cur_messages: this turn goes into the history, followed by the commit reply and "Ok."
@@ -190,9 +174,9 @@ class LoopRun {
       const asked = this.validationResult("lint", errors, "Attempt to fix lint errors?", this.options.fixLintErrors);
       if (asked !== null) return asked;
     }
-    if (parsed.ok && parsed.shellCommands.length > 0) {
-      trace.add("shell", `${parsed.shellCommands.length} shell command block(s) suggested; the workbench does not run them`, {
-        detail: parsed.shellCommands.join("\n"),
+    if (shellCommands.length > 0) {
+      trace.add("shell", `${shellCommands.length} shell command block(s) suggested; the workbench does not run them`, {
+        detail: shellCommands.join("\n"),
       });
     }
     if (edited.length > 0 && this.options.autoTest && this.options.test) {
@@ -202,6 +186,38 @@ class LoopRun {
       if (asked !== null) return asked;
     }
     return { reflected: null, errorClass: null };
+  }
+
+  /** The "diff" format: lib/editblock's parser, then the workspace's apply_updates (in memory or on git). */
+  private async applySearchReplace(reply: string, fence: Fence): Promise<ApplyStep> {
+    const { trace } = this;
+    const parsed = getEdits(reply, fence, this.ws.chatFiles());
+    if (!parsed.ok) {
+      this.counts.malformedResponses++;
+      trace.add("parse", "The LLM did not conform to the edit format.", { ok: false, errorClass: "output-parse", detail: parsed.error });
+      return { update: null, reflected: parsed.error, errorClass: "output-parse", shellCommands: [] };
+    }
+    const shell = parsed.shellCommands.length > 0 ? `, ${parsed.shellCommands.length} shell block(s)` : "";
+    trace.add("parse", `${parsed.edits.length} SEARCH/REPLACE block(s)${shell}`, { ok: true });
+    if (parsed.edits.length === 0) return { update: null, reflected: null, errorClass: null, shellCommands: parsed.shellCommands };
+    const update = await this.ws.applyUpdates(parsed.edits, fence);
+    recordUpdate(trace, update, this.ws.description);
+    this.commits.push(...update.commits);
+    if (update.reflected === null) return { update, reflected: null, errorClass: null, shellCommands: parsed.shellCommands };
+    if (update.applied !== null) this.counts.malformedResponses++; // a ValueError; not an exception's text
+    return { update, reflected: update.reflected, errorClass: "block-mismatch", shellCommands: parsed.shellCommands };
+  }
+
+  /** Any other format (udiff, patch, whole, …): the workspace runs lib/editformats' chain; same trace steps. */
+  private applyFormat(reply: string, fence: Fence): ApplyStep {
+    const ws = this.ws as Partial<FormatWorkspace>;
+    const format = this.options.editFormat;
+    if (typeof ws.applyFormatReply !== "function") {
+      throw new WorkbenchInputError("runLoop", "options.editFormat", `"${format}" needs a FormatWorkspace (in memory, no git)`, format);
+    }
+    const r = ws.applyFormatReply(format, reply, fence);
+    this.counts.malformedResponses += r.malformed;
+    return recordFormatReply(this.trace, r, this.ws.description);
   }
 
   /** The model client's request; the reply, or the stop it ended in. */

@@ -12,9 +12,12 @@ import { checkMessages, type ChatMessage } from "./context.js";
 import { runLoop } from "./loop.js";
 import { checkLoopOptions, type LoopOptions, type LoopResult } from "./loop-options.js";
 import { checkScript, ScriptedModel, type LoopModel, type ScriptStep } from "./scripted-model.js";
-import { GIT_OPTIONS_DEFAULTS, type GitOptions } from "../git/aider-session.js";
-import type { CommitInfo } from "../git/observe.js";
+import { GIT_OPTIONS_DEFAULTS, type GitOptions } from "../git/aider/session.js";
+import type { CommitInfo } from "../git/sandbox/observe.js";
 import { withGitWorkspace } from "./git-workspace.js";
+import { runArchitect, type ArchitectResult } from "./architect.js";
+import { FormatWorkspace } from "./format-workspace.js";
+import { defaultEditorEditFormat, requireEditFormat, type EditFormatName } from "../editformats/formats.js";
 import { checkEditAnswers, MemoryWorkspace, type EditAnswers, type LoopWorkspace } from "./workspace.js";
 
 /** A session after checking: every text a string. */
@@ -34,6 +37,10 @@ export interface LoopSession {
   /** A real repository (lib/git, in a sandbox): the files committed, then these changes; null: in memory, no git. */
   git: SessionGit | null;
   options: Partial<Pick<LoopOptions, "maxReflections" | "autoLint" | "autoTest" | "fixLintErrors" | "fixTestErrors" | "addMentionedFiles" | "retry">>;
+  /** Aider's edit format for the replies (the editor's, with an architect). */
+  editFormat: EditFormatName;
+  /** The architect model's scripted steps (architect/editor mode: `replies` are then the editor's); null: none. */
+  architect: ScriptStep[] | null;
 }
 
 /** The `git` part of a session: the user's staged and uncommitted changes, and Aider's git options. */
@@ -43,7 +50,7 @@ export interface SessionGit {
   options: Partial<GitOptions>;
 }
 
-const SESSION_KEYS = ["description", "files", "chat", "message", "replies", "repoMap", "history", "lint", "test", "answers", "git", "options"];
+const SESSION_KEYS = ["description", "files", "chat", "message", "replies", "repoMap", "history", "lint", "test", "answers", "git", "options", "editFormat", "architect"];
 const OPTION_KEYS = ["maxReflections", "autoLint", "autoTest", "fixLintErrors", "fixTestErrors", "addMentionedFiles", "retry"];
 
 /** A text: a string, or an array of lines joined with "\n" plus a final "\n" ([] is ""). */
@@ -91,7 +98,26 @@ export function checkSession(session: unknown): LoopSession {
     answers: checkEditAnswers(where, s.answers ?? {}),
     git: s.git === undefined || s.git === false ? null : checkSessionGit(where, s.git),
     options: options as LoopSession["options"],
+    ...sessionFormat(where, s),
   };
+}
+
+/** `editFormat` (default "diff"; with an architect, Aider's default editor format "editor-diff") and `architect`. */
+function sessionFormat(where: string, s: Record<string, unknown>): Pick<LoopSession, "editFormat" | "architect"> {
+  const architect =
+    s.architect === undefined || s.architect === null
+      ? null
+      : checkScript(where, "architect", requireArray(where, "architect", s.architect).map((r, i) =>
+          typeof r === "object" && r !== null && !Array.isArray(r) ? r : sessionText(where, `architect[${i}]`, r),
+        ));
+  const git = s.git !== undefined && s.git !== false;
+  // With git only "diff" runs (lib/git's turn); its editor-diff twin differs only in prompts.
+  const fallback = architect === null || git ? "diff" : defaultEditorEditFormat("diff");
+  const editFormat = s.editFormat === undefined ? fallback : requireEditFormat(where, "editFormat", s.editFormat);
+  if (git && editFormat !== "diff") {
+    throw new WorkbenchInputError(where, "editFormat", 'other than "diff" runs in memory only (no "git")', editFormat);
+  }
+  return { editFormat, architect };
 }
 
 /** `git: true`, or `{staged?, dirty?, options?}` with texts as elsewhere (a dirty null deletes the file). */
@@ -123,6 +149,8 @@ export interface SessionRun<M extends LoopModel = ScriptedModel> {
   result: LoopResult;
   /** With git: the commits the loop made, oldest first; null without git. */
   commits: CommitInfo[] | null;
+  /** Architect/editor sessions: the architect stage (then `result` is the editor's run); null otherwise. */
+  architect: ArchitectStage | null;
 }
 
 /** How to run a session: another model than its scripted replies (a real one, a replay), live listeners. */
@@ -135,6 +163,9 @@ export interface SessionRunOptions {
 
 export const SESSION_RUN_DEFAULTS: Readonly<SessionRunOptions> = Object.freeze({ model: null, onEvent: null, onChunk: null });
 
+/** The architect stage of a session run (`result` holds the editor's). */
+export type ArchitectStage = Omit<ArchitectResult, "editor"> & { model: ScriptedModel; handedOff: boolean };
+
 /** Runs a session (checked first): in memory, or with `git` in a fresh sandbox repository that is removed after. */
 export async function runSession(session: unknown): Promise<SessionRun>;
 export async function runSession<M extends LoopModel>(session: unknown, how: Partial<SessionRunOptions> & { model: M }): Promise<SessionRun<M>>;
@@ -143,20 +174,53 @@ export async function runSession(session: unknown, how: Partial<SessionRunOption
   const s = checkSession(session);
   const h = { ...SESSION_RUN_DEFAULTS, ...how };
   const model = h.model ?? new ScriptedModel(s.replies);
-  const run = async (workspace: LoopWorkspace) => {
-    const before = await workspace.snapshot();
-    const result = await runLoop(workspace, model, s.message, {
-      ...s.options,
-      onEvent: h.onEvent,
-      onChunk: h.onChunk,
-      repoMap: s.repoMap,
-      history: s.history,
-      lint: s.lint === null ? null : scriptedCheck(s.lint),
-      test: s.test === null ? null : scriptedCheck(s.test),
-    });
-    return { session: s, workspace: workspace.description, before, model, result };
+  const loopOptions = {
+    ...s.options,
+    onEvent: h.onEvent,
+    onChunk: h.onChunk,
+    repoMap: s.repoMap,
+    history: s.history,
+    lint: s.lint === null ? null : scriptedCheck(s.lint),
+    test: s.test === null ? null : scriptedCheck(s.test),
+    editFormat: s.editFormat,
   };
-  if (s.git === null) return { ...(await run(new MemoryWorkspace(s.files, { chat: s.chat, answers: s.answers }))), commits: null };
+  const run = async (workspace: LoopWorkspace): Promise<Omit<SessionRun<LoopModel>, "commits">> => {
+    const before = await workspace.snapshot();
+    if (s.architect === null) {
+      return { session: s, workspace: workspace.description, before, model, result: await runLoop(workspace, model, s.message, loopOptions), architect: null };
+    }
+    const architectModel = new ScriptedModel(s.architect, "architect (scripted)");
+    const a = await runArchitect(workspace, architectModel, model, s.message, loopOptions);
+    const { editor, ...stage } = a;
+    const result = editor ?? (await emptyResult(workspace, a));
+    return { session: s, workspace: workspace.description, before, model, result, architect: { ...stage, model: architectModel, handedOff: editor !== null } };
+  };
+  if (s.git === null) {
+    const ws =
+      s.editFormat === "diff"
+        ? new MemoryWorkspace(s.files, { chat: s.chat, answers: s.answers })
+        : new FormatWorkspace(s.files, { chat: s.chat, answers: s.answers, format: s.editFormat });
+    return { ...(await run(ws)), commits: null };
+  }
   const setup = { files: s.files, staged: s.git.staged, dirty: s.git.dirty, chat: s.chat, options: s.git.options, answers: s.answers };
   return withGitWorkspace(setup, async (ws) => ({ ...(await run(ws)), commits: await ws.commits() }));
+}
+
+/** The editor's result when nothing was handed off: no requests, the architect's stop. */
+async function emptyResult(workspace: LoopWorkspace, a: ArchitectResult): Promise<LoopResult> {
+  const last = a.events[a.events.length - 1]!;
+  return {
+    stopReason: last.summary.startsWith("done") ? "done" : "script-ended",
+    events: [],
+    counts: { requests: 0, providerAttempts: 0, providerRetries: 0, reflections: 0, malformedResponses: 0 },
+    requests: [],
+    history: a.history,
+    current: [],
+    chatFiles: workspace.chatFiles(),
+    files: await workspace.snapshot(),
+    commits: [],
+    lintOutcome: null,
+    testOutcome: null,
+    usage: { promptTokens: null, completionTokens: null, cost: null },
+  };
 }

@@ -23,6 +23,7 @@ export type LoopEventKind =
   | "test"
   | "reflect" // a reflected message becomes the next request
   | "warning"
+  | "handoff" // architect → editor (reference §7.5)
   | "stop";
 
 /** The component that performs each step: the owners of seed 001 §11's table, plus the loop itself (`run_one`). */
@@ -42,6 +43,7 @@ export const STEP_OWNERS: Readonly<Record<LoopEventKind, string>> = Object.freez
   test: "validation runner",
   reflect: "loop (run_one)",
   warning: "loop (run_one)",
+  handoff: "architect coder",
   stop: "loop (run_one)",
 });
 

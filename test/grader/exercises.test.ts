@@ -25,6 +25,7 @@ const REFERENCE_FUNCTIONS: Record<string, string[]> = {
   "06-trace-the-path": ["replaceMostSimilarChunk"],
   "07-token-estimate": ["sampledTokenCount"],
   "08-reflection-loop": ["runLoop", "runSession", "ScriptedModel", "MemoryWorkspace", "requestWithRetry", "scriptedCheck"],
+  "09-predict-hunk": ["editformats"],
 };
 
 /** The committed version of a file, when git knows it (the working copy may hold a student's edits). */

@@ -1,0 +1,44 @@
+/**
+ * SEARCH/REPLACE as an `EditFormatCoder` (reference §2, §7.4): Aider's `EditBlockCoder` (`diff`) and
+ * `EditBlockFencedCoder` (`diff-fenced`, the path INSIDE the fence) share parsing and applying — lib/editblock's
+ * `getEdits` and `applyEdits` — and differ only in their prompts. get_edits keeps the shell blocks aside (one
+ * malformed block discards the whole reply); the dry-run step re-targets an edit to the chat file that takes it.
+ */
+import { applyEdits } from "../editblock/apply.js";
+import type { EditFileSystem } from "../editblock/files.js";
+import { getEdits, type EditBlock } from "../editblock/parse.js";
+import { EditFormatValueError, inchatRelativeFiles, type CoderContext, type EditFormatCoder } from "./coder.js";
+import type { ProjectFiles } from "./workspace.js";
+
+/** lib/editblock's file access over the project: reads are `io.read_text`, writes `io.write_text`. */
+export function editFileSystem(files: ProjectFiles): EditFileSystem {
+  return {
+    exists: (p) => files.exists(p),
+    read: (p) => files.readText(p),
+    write: (p, content) => files.writeText(p, content),
+  };
+}
+
+function makeEditBlockCoder(name: "diff" | "diff-fenced"): EditFormatCoder<EditBlock> {
+  return Object.freeze({
+    name,
+    getEdits(reply: string, ctx: CoderContext) {
+      const r = getEdits(reply, ctx.fence, inchatRelativeFiles(ctx));
+      if (!r.ok) throw new EditFormatValueError(r.error);
+      ctx.shellCommands.push(...r.shellCommands);
+      return r.edits;
+    },
+    applyEditsDryRun: (edits: EditBlock[], ctx: CoderContext) =>
+      applyEdits(edits, editFileSystem(ctx.files), { chatFiles: inchatRelativeFiles(ctx), fence: ctx.fence, dryRun: true }).updated,
+    pathOf: (edit: EditBlock) => edit.path,
+    applyEdits(edits: EditBlock[], ctx: CoderContext) {
+      const r = applyEdits(edits, editFileSystem(ctx.files), { chatFiles: inchatRelativeFiles(ctx), fence: ctx.fence });
+      if (r.error !== null) throw new EditFormatValueError(r.error);
+    },
+  });
+}
+
+/** Aider's `EditBlockCoder` (`diff`). */
+export const editBlockCoder = makeEditBlockCoder("diff");
+/** Aider's `EditBlockFencedCoder` (`diff-fenced`). */
+export const editBlockFencedCoder = makeEditBlockCoder("diff-fenced");

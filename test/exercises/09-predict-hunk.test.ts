@@ -1,0 +1,96 @@
+/**
+ * Graded tests for exercise 09 (predict what Aider does with a unified-diff hunk). Graded against the production
+ * path, lib/editformats/udiff (`normalizeHunk`, `applyHunk`, `hunkToBeforeAfter`, `noMatchError`), which passes
+ * every visible vector of Aider's udiff.json. Wrong hand predictions that match a known misconception are named.
+ */
+import fc from "fast-check";
+import { expect } from "vitest";
+import { editformats, pystr } from "../../lib/index.js";
+import { exercise } from "./grading.js";
+
+const ex = exercise("09-predict-hunk", () => import("@target/09-predict-hunk/predict-hunk.js"));
+const { udiff } = editformats;
+
+type Case = { content: string; hunk: string[] };
+/** What UnifiedDiffCoder.apply_edits makes of one hunk: the new file, or null (UnifiedDiffNoMatch). */
+const aider = (c: Case): string | null => udiff.applyHunk(c.content, udiff.normalizeHunk(c.hunk));
+
+/** Named misconceptions: a wrong answer equal to one of these gets its explanation. */
+function misconceptions(c: Case): { answer: string | null; why: string }[] {
+  const [before, after] = udiff.hunkToBeforeAfter(c.hunk);
+  const first = c.content.includes(before) && before ? c.content.replace(before, after) : null;
+  return [
+    { answer: first, why: "a unified diff changes one place — Aider's search_and_replace changes EVERY occurrence (or refuses a short repeated one)" },
+    { answer: null, why: "a line the file lacks makes the hunk fail — Aider drops the before-lines the file lacks and retries" },
+    { answer: c.content, why: "on failure Aider leaves the file as it was, which is right, but apply_edits reports it: predict null" },
+  ];
+}
+
+function checkHand(answers: Record<string, string | null>, cases: Record<string, Case>, names: readonly string[]): void {
+  const wrong = names.filter((n) => answers[n] !== aider(cases[n]!));
+  const explain = (n: string) => {
+    const known = misconceptions(cases[n]!).find((m) => m.answer === answers[n]);
+    return `${n}: not what Aider does${known ? ` (misconception: ${known.why})` : ""}`;
+  };
+  expect(wrong.map(explain), `predict these again (${wrong.length} of ${names.length} wrong)`).toEqual([]);
+}
+
+ex.test("by hand: an exact hunk, a repeated long line, a repeated short line", 2, ({ handPredictions, CASES }) => {
+  checkHand(handPredictions(), CASES, ["exact", "everyOccurrence", "tinyRepeated"]);
+});
+
+ex.test("by hand: context and '-' lines the file does not have", 2, ({ handPredictions, CASES }) => {
+  checkHand(handPredictions(), CASES, ["wrongContext", "missingMinus"]);
+});
+
+ex.test("by hand: lost indentation, '...', nothing matching, a CRLF reply", 2, ({ handPredictions, CASES }) => {
+  checkHand(handPredictions(), CASES, ["lostIndent", "dotsDropped", "nothingMatches", "crlfReply"]);
+});
+
+ex.test("beforeAfter on Part 1's hunks and its traps", 1, ({ beforeAfter, CASES }) => {
+  const traps: string[][] = [["\n", "-a\n", "+b\n"], ["x"], ["\\ No newline at end of file\n", " k\n"], ["@@ @@\n", "-\n"], [], ["?z\n", "+\r\n"]];
+  for (const h of [...Object.values(CASES).map((c) => c.hunk), ...traps]) expect(beforeAfter(h), JSON.stringify(h)).toEqual(udiff.hunkToBeforeAfter(h));
+});
+
+/** The refusal as reference §7.1 states it, from lib's pieces. */
+function refuses(content: string, hunk: string[]): boolean {
+  const [before] = udiff.hunkToBeforeAfter(hunk);
+  if (!before) return false;
+  const [lines] = udiff.hunkToBeforeAfterLines(hunk);
+  return pystr.cpLength(lines.map((l) => pystr.strip(l)).join("")) < 10 && udiff.pyCount(content, before) > 1;
+}
+
+ex.test("refusesTinyContext: under 10 non-blank characters AND occurring twice; blank and long texts are searched", 2, ({ refusesTinyContext, CASES }) => {
+  for (const c of Object.values(CASES)) expect(refusesTinyContext(c.content, c.hunk)).toBe(refuses(c.content, c.hunk));
+  const traps: [string, string[]][] = [
+    ["a\na\n", ["-a\n", "+b\n"]],
+    ["a\n", ["-a\n", "+b\n"]],
+    ["  \n  \n", ["-  \n", "+x\n"]],
+    ["abcdefghij\nabcdefghij\n", ["-abcdefghij\n", "+k\n"]],
+    ["ab\nab\n", ["+x\n"]],
+    ["x = 1\nx = 1\n", [" x\n", "-  = 1\n"]],
+  ];
+  for (const [content, hunk] of traps) expect(refusesTinyContext(content, hunk), JSON.stringify([content, hunk])).toBe(refuses(content, hunk));
+});
+
+ex.test("noMatchMessage: Aider's text word for word (never UnifiedDiffNotUnique: nothing raises it)", 1, ({ noMatchMessage, CASES }) => {
+  for (const [name, c] of Object.entries(CASES)) {
+    const h = udiff.normalizeHunk(c.hunk);
+    expect(noMatchMessage(`${name}.py`, h)).toBe(udiff.noMatchError(`${name}.py`, udiff.hunkToBeforeAfter(h)[0]));
+  }
+});
+
+const lineArb = fc.constantFrom("a\n", "a = 1\n", "    b\n", "\n", "  \n", "total = x + 1\n", "x", "\r\n");
+const hunkArb = fc.array(fc.tuple(fc.constantFrom(" ", "-", "+", "", "."), lineArb).map(([op, l]) => op + l), { maxLength: 6 });
+
+ex.property("random hunks: beforeAfter, refusesTinyContext and noMatchMessage agree with Aider", 2, ({ beforeAfter, refusesTinyContext, noMatchMessage }) => {
+  fc.assert(
+    fc.property(hunkArb, fc.array(lineArb, { maxLength: 6 }), (hunk, file) => {
+      const content = file.join("");
+      expect(beforeAfter(hunk)).toEqual(udiff.hunkToBeforeAfter(hunk));
+      expect(refusesTinyContext(content, hunk)).toBe(refuses(content, hunk));
+      expect(noMatchMessage("p.py", hunk)).toBe(udiff.noMatchError("p.py", udiff.hunkToBeforeAfter(hunk)[0]));
+    }),
+    { numRuns: 200 },
+  );
+});
