@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -50,5 +51,34 @@ describe("seed fixtures — nothing looks for the shared folder unless WORKBENCH
     expect(status).toBe(2);
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toMatch(/WORKBENCH_SHARED is not set/);
+  });
+});
+
+describe("the repository stands alone", () => {
+  const skip = new Set(["node_modules", "dist", ".git", "build", ".workbench", ".jupyter"]);
+  function files(dir: string, ext: RegExp): string[] {
+    return readdirSync(resolve(root, dir), { withFileTypes: true }).flatMap((e) => {
+      const rel = `${dir}/${e.name}`;
+      if (e.isDirectory()) return skip.has(e.name) ? [] : files(rel, ext);
+      return ext.test(e.name) ? [rel] : [];
+    });
+  }
+
+  it("no code in lib/, test/ or scripts/ names the shared folder (comments citing a source aside)", () => {
+    const offending = ["lib", "test", "scripts"].flatMap((d) => files(d, /\.(ts|py|sh)$/)).flatMap((f) =>
+      readFileSync(resolve(root, f), "utf8")
+        .split("\n")
+        .map((line, i) => ({ f, i, line: line.trim() }))
+        .filter(({ line }) => !/^(\*|\/\/|\/\*|#|""")/.test(line) && /\.\.\/shared|shared\/seeds/.test(line))
+        .filter(({ f }) => f !== "test/reference/seed-fixtures.test.ts")
+        .map(({ f, i }) => `${f}:${i + 1}`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it("no reading (README.md, docs/, exercises/, notebooks/) sends the reader to ../shared", () => {
+    const reading = ["README.md", ...files("docs", /\.md$/), ...files("exercises", /\.md$/), ...files("notebooks", /\.ipynb$/)];
+    expect(reading.length).toBeGreaterThan(10);
+    expect(reading.filter((f) => readFileSync(resolve(root, f), "utf8").includes("../shared"))).toEqual([]);
   });
 });
