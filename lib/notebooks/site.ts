@@ -15,7 +15,7 @@ import { INSTALL_HINT } from "./jupyter.js";
 import type { ProjectPaths } from "./project.js";
 import type { NotebookRun } from "./run-result.js";
 import { executedPath, runNotebooks } from "./runner.js";
-import { readEdits } from "./live/edits.js";
+import { editsFolder, readEdits } from "./live/edits.js";
 
 export interface SiteEntry {
   file: string;
@@ -33,6 +33,8 @@ export interface SiteOptions {
   live: boolean;
   /** Whether Jupyter's Notebook server is installed (the footer says what is true). */
   jupyterInstalled: boolean;
+  /** Where the learner's edited copies go; by default `.workbench/notebooks/` in the project. */
+  editsDir?: string;
 }
 
 export const SITE_DEFAULTS: Readonly<SiteOptions> = Object.freeze({ live: true, jupyterInstalled: false });
@@ -40,7 +42,7 @@ export const SITE_DEFAULTS: Readonly<SiteOptions> = Object.freeze({ live: true, 
 export interface Site {
   paths: ProjectPaths;
   entries: SiteEntry[];
-  options: SiteOptions;
+  options: SiteOptions & { editsDir: string };
 }
 
 /** The footer: what these pages are, and how to get the other mode, true for the mode at hand. */
@@ -61,7 +63,7 @@ export function createSite(paths: ProjectPaths, files: readonly string[], option
     const stem = basename(file, ".ipynb");
     return { file, href: `${stem}.html`, title: notebookTitle(notebook, stem), state: "queued", run: null, notebook, cached: false };
   });
-  return { paths, entries, options: { ...SITE_DEFAULTS, ...options } };
+  return { paths, entries, options: { ...SITE_DEFAULTS, editsDir: editsFolder(paths.root), ...options } };
 }
 
 /** What an executed copy depends on: the notebook's text, lib's build time, and the diagrams' stamps. */
@@ -152,6 +154,6 @@ export function renderSitePage(site: Site, name: string): string | null {
     footer: siteFooter(site.options),
     // a live page does not reload itself (it would lose what the learner is typing)
     ...(entry.state === "done" || site.options.live ? {} : { refreshSeconds: 2 }),
-    ...(site.options.live ? { live: { notebook: basename(entry.file, ".ipynb"), edits: readEdits(site.paths.root, entry.file) } } : {}),
+    ...(site.options.live ? { live: { notebook: basename(entry.file, ".ipynb"), edits: readEdits(site.options.editsDir, entry.file) } } : {}),
   });
 }

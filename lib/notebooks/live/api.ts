@@ -63,8 +63,8 @@ function originalSource(entry: SiteEntry, cellId: string): string {
 /** Keeps `code` as the learner's edit of `cellId`, or drops the edit when it is the original again. */
 function remember(site: Site, entry: SiteEntry, cellId: string, code: string): boolean {
   const edited = code !== originalSource(entry, cellId);
-  if (edited) saveCellEdit(site.paths.root, entry.file, cellId, code);
-  else revertCellEdit(site.paths.root, entry.file, cellId);
+  if (edited) saveCellEdit(site.options.editsDir, entry.file, cellId, code);
+  else revertCellEdit(site.options.editsDir, entry.file, cellId);
   return edited;
 }
 
@@ -104,10 +104,10 @@ export async function handleApi(site: Site, sessions: LiveSessions, action: stri
       case "revert": {
         if (cellId !== undefined) {
           originalSource(entry, cellId);
-          return json(res, 200, { source: revertCellEdit(site.paths.root, entry.file, cellId) });
+          return json(res, 200, { source: revertCellEdit(site.options.editsDir, entry.file, cellId) });
         }
-        const edited = [...readEdits(site.paths.root, entry.file).keys()];
-        revertNotebookEdits(site.paths.root, entry.file);
+        const edited = [...readEdits(site.options.editsDir, entry.file).keys()];
+        revertNotebookEdits(site.options.editsDir, entry.file);
         return json(res, 200, { sources: Object.fromEntries(edited.map((id) => [id, originalSource(entry, id)])) });
       }
       case "interrupt":

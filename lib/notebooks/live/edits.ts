@@ -9,16 +9,21 @@ import { basename, join } from "node:path";
 import { WorkbenchInputError } from "../../core/errors.js";
 import { parseNotebook, serialiseNotebook, sourceText, toLines, type Notebook } from "../ipynb.js";
 
-/** Where the learner's copy of `notebook` (a path in notebooks/) lives under the project `root`. */
-export function learnerCopyPath(root: string, notebook: string): string {
-  return join(root, ".workbench", "notebooks", basename(notebook));
+/** The folder of the learner's copies in the project at `root`. */
+export function editsFolder(root: string): string {
+  return join(root, ".workbench", "notebooks");
+}
+
+/** Where the learner's copy of `notebook` (a path in notebooks/) lives in the folder `dir` (see `editsFolder`). */
+export function learnerCopyPath(dir: string, notebook: string): string {
+  return join(dir, basename(notebook));
 }
 
 const load = (file: string): Notebook => parseNotebook(readFileSync(file, "utf8"), basename(file));
 
 /** The edited sources of `notebook`, by cell id: only cells whose source differs from the original. */
-export function readEdits(root: string, notebook: string): Map<string, string> {
-  const copy = learnerCopyPath(root, notebook);
+export function readEdits(dir: string, notebook: string): Map<string, string> {
+  const copy = learnerCopyPath(dir, notebook);
   const edits = new Map<string, string>();
   if (!existsSync(copy)) return edits;
   const original = new Map(load(notebook).cells.map((c) => [c.id, sourceText(c.source)]));
@@ -36,23 +41,23 @@ function cellIndex(nb: Notebook, cellId: string, fn: string): number {
 }
 
 /** Stores `source` as cell `cellId`'s text in the learner's copy (made from the original when missing). */
-export function saveCellEdit(root: string, notebook: string, cellId: string, source: string): void {
-  const copy = learnerCopyPath(root, notebook);
+export function saveCellEdit(dir: string, notebook: string, cellId: string, source: string): void {
+  const copy = learnerCopyPath(dir, notebook);
   const nb = existsSync(copy) ? load(copy) : load(notebook);
   nb.cells[cellIndex(nb, cellId, "saveCellEdit")]!.source = toLines(source);
-  mkdirSync(join(root, ".workbench", "notebooks"), { recursive: true });
+  mkdirSync(dir, { recursive: true });
   writeFileSync(copy, serialiseNotebook(nb));
 }
 
 /** Puts the original source of cell `cellId` back; returns it. */
-export function revertCellEdit(root: string, notebook: string, cellId: string): string {
+export function revertCellEdit(dir: string, notebook: string, cellId: string): string {
   const original = load(notebook);
   const source = sourceText(original.cells[cellIndex(original, cellId, "revertCellEdit")]!.source);
-  if (existsSync(learnerCopyPath(root, notebook))) saveCellEdit(root, notebook, cellId, source);
+  if (existsSync(learnerCopyPath(dir, notebook))) saveCellEdit(dir, notebook, cellId, source);
   return source;
 }
 
 /** Drops every edit of `notebook` (removes the learner's copy). */
-export function revertNotebookEdits(root: string, notebook: string): void {
-  rmSync(learnerCopyPath(root, notebook), { force: true });
+export function revertNotebookEdits(dir: string, notebook: string): void {
+  rmSync(learnerCopyPath(dir, notebook), { force: true });
 }
