@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import { projectPaths, type ProjectPaths } from "../../lib/notebooks/project.js";
 import { serveSite } from "../../lib/notebooks/serve.js";
-import { createSite, executeSite, renderSitePage, type Site } from "../../lib/notebooks/site.js";
+import { createSite, executeSite, renderSitePage, siteFooter, type Site } from "../../lib/notebooks/site.js";
 
 const root = join(__dirname, "..", "..");
 
@@ -78,5 +78,17 @@ describe("the embedded notebook site", () => {
     expect((await get(`${url}assets/katex/..%2F..%2F..%2Fpackage.json`)).status).toBe(404);
     expect((await get(`${url}nope.html`)).status).toBe(404);
     expect(renderSitePage(site, "index.html")).toContain("<h2>Diagrams</h2>");
+  });
+});
+
+describe("the footer says what is true in the mode at hand", () => {
+  it("live pages, with and without Jupyter installed; read-only pages", () => {
+    const without = siteFooter({ live: true, jupyterInstalled: false });
+    expect(without).toMatch(/edit any code cell and run it/);
+    expect(without).toMatch(/Jupyter is not installed; .*sudo apt-get install jupyter-notebook/);
+    const withJupyter = siteFooter({ live: true, jupyterInstalled: true });
+    expect(withJupyter).toMatch(/Jupyter Notebook is installed too: .*without <code>--embedded<\/code>/);
+    expect(withJupyter).not.toMatch(/not installed/);
+    expect(siteFooter({ live: false, jupyterInstalled: false })).toMatch(/^A read-only view/);
   });
 });
