@@ -37,13 +37,14 @@ async function embedded(io: CliIO, port: number, fresh: boolean, why: string, in
   const paths = projectPaths();
   const files = listNotebooks(paths.notebooks);
   const site = createSite(paths, files, { live: true, jupyterInstalled });
-  const { server, openUrl: url } = await serveSite(site, port);
+  const { server, openUrl: url, sessions } = await serveSite(site, port);
   io.stdout(`Serving the notebooks as live pages (edit a cell, run it; tslab runs it here, no Python) at:\n\n    ${url}\n\n`);
   io.stdout(`(${why} ${interactiveHint})\n`);
   io.stdout(`Executing ${files.length} notebooks in-process for their first outputs; each page fills in when its notebook has run.\n`);
   // Ctrl-C stops at once, also while notebooks are still executing: their processes are killed with the server.
   const stop = () => {
     stopRunningNotebooks();
+    sessions.closeAll();
     server.close();
     server.closeAllConnections();
     process.exit(0);

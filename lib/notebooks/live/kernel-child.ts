@@ -42,4 +42,5 @@ process.on("message", (msg: KernelRequest) => {
     current = null;
   });
 });
+process.on("disconnect", () => process.exit(0)); // the server went away: so does its session
 send({ type: "ready" });
