@@ -62,6 +62,14 @@ describe("a live notebook session (tslab in its own process)", () => {
     expect(text(after.outputs)).toMatch(/Cannot find name 'kept'/);
   }, 60_000);
 
+  it("a cell that ends its process fails with a note; the next run starts afresh", async () => {
+    const r = await session.run("console.log('bye'); process.exit(3);");
+    expect(r).toMatchObject({ ok: false, stopped: "died" });
+    expect(text(r.outputs)).toMatch(/The session's process ended \(exit 3\)/);
+    const next = await session.run("console.log('again');");
+    expect(next).toMatchObject({ ok: true, count: 1 });
+  }, 60_000);
+
   it("restart forgets every variable", async () => {
     await session.run("var remembered = 1;");
     session.restart();

@@ -69,6 +69,7 @@ export function createKernelSession(root: string, notebookDir: string): KernelSe
       child = null;
       const why = `The session's process ended (${signal ?? `exit ${code}`})${stderr ? `: ${stderr.trim().split("\n").pop()}` : ""}; run the cells again.\n`;
       fail("died", why);
+      count = 0;
     });
     return c;
   };
