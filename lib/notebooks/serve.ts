@@ -88,6 +88,8 @@ function handler(site: Site, sessions: LiveSessions, port: () => number, token: 
 /** Serves the site on 127.0.0.1, trying `port`, then the next ports (up to 20); port 0 takes any free port. */
 export async function serveSite(site: Site, port: number, token: string = createToken()): Promise<Served> {
   const sessions = createLiveSessions(site);
+  // bundle the editor now, so the first live page gets its script at once (a failure shows when it is asked for)
+  if (site.options.live) buildLiveClient(site.paths.root).catch(() => {});
   let actual = port;
   const handle = handler(site, sessions, () => actual, token);
   const server = createServer((req, res) => {
