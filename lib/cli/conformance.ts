@@ -18,7 +18,7 @@ export const conformanceCommand: Command = {
   get usage() {
     return `Usage: workbench conformance <suite> <vectors.json> [--quiet]
 
-Runs every case of a vector file (in the format of ../shared/golden/<suite>.json) through the production-style path,
+Runs every case of a vector file (in the format of test/fixtures/golden/<suite>.json) through the production-style path,
 prints each failing case with what Aider produced and what we produced, and ends with "N passed, M failed".
 Exit status: 0 all passed, 1 some failed, 2 the file or the arguments are malformed.
 

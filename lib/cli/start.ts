@@ -1,14 +1,15 @@
 /**
  * `workbench start` (`npm start`): with Jupyter installed, registers the tslab kernel project-locally and starts
  * the Notebook server on 127.0.0.1 at notebooks/; without it, executes every notebook in-process and serves the
- * executed notebooks as HTML on 127.0.0.1 (no Python needed), saying how to get the interactive mode.
+ * notebooks as live HTML pages on 127.0.0.1 (cells editable and run by tslab on the server, no Python needed).
  */
 import { detectJupyter, INSTALL_HINT, type JupyterInstall } from "../notebooks/jupyter.js";
 import { startJupyterServer } from "../notebooks/jupyter-server.js";
 import { ensureLibBuilt, listNotebooks, projectPaths } from "../notebooks/project.js";
 import { formatRun, formatTotals } from "../notebooks/run-result.js";
 import { stopRunningNotebooks } from "../notebooks/runner.js";
-import { createSite, executeSite, serveSite } from "../notebooks/site.js";
+import { serveSite } from "../notebooks/serve.js";
+import { createSite, executeSite } from "../notebooks/site.js";
 import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 
 export const START_DEFAULTS = Object.freeze({ port: 8888 });
@@ -20,30 +21,32 @@ export const START_DEFAULTS = Object.freeze({ port: 8888 });
 export function startMode(
   asked: "auto" | "embedded" | "jupyter",
   jupyter: JupyterInstall | null,
-): { mode: "jupyter" } | { mode: "embedded"; why: string; interactive: string } {
-  const install = `For interactive notebooks: ${INSTALL_HINT}, then npm start again.`;
+): { mode: "jupyter" } | { mode: "embedded"; why: string; interactive: string; jupyterInstalled: boolean } {
+  const install = `For Jupyter Notebook instead: ${INSTALL_HINT}, then npm start again.`;
   if (asked === "embedded") {
     // With the Notebook server installed, telling the user to install it would send them the wrong way.
-    const interactive = jupyter?.canServe ? "For interactive notebooks: npm start without --embedded." : install;
-    return { mode: "embedded", why: "--embedded was given.", interactive };
+    const interactive = jupyter?.canServe ? "For Jupyter Notebook instead: npm start without --embedded." : install;
+    return { mode: "embedded", why: "--embedded was given.", interactive, jupyterInstalled: Boolean(jupyter?.canServe) };
   }
   if (jupyter?.canServe) return { mode: "jupyter" };
   if (asked === "jupyter") throw new UsageError(`start: --jupyter needs the Notebook server; on Debian: ${INSTALL_HINT}`);
-  return { mode: "embedded", why: "Jupyter's Notebook server is not installed.", interactive: install };
+  return { mode: "embedded", why: "Jupyter's Notebook server is not installed.", interactive: install, jupyterInstalled: false };
 }
 
-async function embedded(io: CliIO, port: number, fresh: boolean, why: string, interactiveHint: string): Promise<number> {
+async function embedded(io: CliIO, port: number, fresh: boolean, why: string, interactiveHint: string, jupyterInstalled: boolean): Promise<number> {
   const paths = projectPaths();
   const files = listNotebooks(paths.notebooks);
-  const site = createSite(paths, files);
-  const { server, url } = await serveSite(site, port);
-  io.stdout(`Serving the notebooks as read-only HTML pages at ${url}\n`);
+  const site = createSite(paths, files, { live: true, jupyterInstalled });
+  const { server, openUrl: url, sessions } = await serveSite(site, port);
+  io.stdout(`Serving the notebooks as live pages (edit a cell, run it; tslab runs it here, no Python) at:\n\n    ${url}\n\n`);
   io.stdout(`(${why} ${interactiveHint})\n`);
-  io.stdout(`Executing ${files.length} notebooks in-process; each page fills in when its notebook has run.\n`);
+  io.stdout(`Executing ${files.length} notebooks in-process for their first outputs; each page fills in when its notebook has run.\n`);
   // Ctrl-C stops at once, also while notebooks are still executing: their processes are killed with the server.
   const stop = () => {
     stopRunningNotebooks();
+    sessions.closeAll();
     server.close();
+    server.closeAllConnections();
     process.exit(0);
   };
   process.once("SIGINT", stop);
@@ -72,12 +75,14 @@ export const startCommand: Command = {
 
 With Jupyter installed (Debian: ${INSTALL_HINT}), registers the tslab kernel in
 .jupyter/ (never globally) and starts the classic Notebook server on 127.0.0.1, rooted at notebooks/,
-and prints its URL. Without Jupyter, executes every notebook in-process (no Python needed) and serves
-the executed notebooks as HTML pages on 127.0.0.1: markdown and math rendered, code, outputs, diagrams.
+and prints its URL. Without Jupyter, serves the notebooks as live pages on 127.0.0.1 (no Python needed):
+markdown and math rendered, outputs, diagrams, and every code cell editable and run by tslab on this
+machine, one session per notebook (run, run all, interrupt, restart, revert). The printed URL holds a
+token; edits are kept in .workbench/notebooks/.
 
   --port N     the port to try first (default ${START_DEFAULTS.port}; the next free one is taken if it is busy)
-  --embedded   serve the executed HTML pages even when Jupyter is installed
-  --jupyter    require Jupyter (fail instead of falling back to the HTML pages)
+  --embedded   serve the live HTML pages even when Jupyter is installed
+  --jupyter    require Jupyter (fail instead of falling back to the live pages)
   --fresh      re-execute every notebook even if its executed copy is current (HTML mode)`,
   async run(args, io) {
     const { values } = parseCommandArgs("start", args, {
@@ -95,6 +100,6 @@ the executed notebooks as HTML pages on 127.0.0.1: markdown and math rendered, c
     ensureLibBuilt(paths.root, (line) => io.stderr(`start: ${line}\n`));
     const mode = startMode(values.embedded ? "embedded" : values.jupyter ? "jupyter" : "auto", detectJupyter());
     if (mode.mode === "jupyter") return interactive(io, port);
-    return embedded(io, port, Boolean(values.fresh), mode.why, mode.interactive);
+    return embedded(io, port, Boolean(values.fresh), mode.why, mode.interactive, mode.jupyterInstalled);
   },
 };

@@ -100,17 +100,34 @@ function renderOutput(output: Output): string {
   }
 }
 
-function renderCell(cell: Cell, index: number, failure: CellFailure | null): string {
+/** Outputs as the page shows them (the live pages render streamed outputs with this too). */
+export function renderOutputs(outputs: readonly Output[]): string {
+  return outputs.map(renderOutput).join("\n");
+}
+
+/** What the live pages add: the notebook's name for the API, and the learner's edited sources by cell id. */
+export interface LivePage {
+  notebook: string;
+  edits: ReadonlyMap<string, string>;
+}
+
+function renderCell(cell: Cell, index: number, failure: CellFailure | null, live?: LivePage): string {
   if (cell.cell_type === "markdown") return `<section class="cell markdown" id="cell-${index + 1}">${renderMarkdown(sourceText(cell.source))}</section>`;
   if (cell.cell_type !== "code") return `<section class="cell raw"><pre>${escapeHtml(sourceText(cell.source))}</pre></section>`;
   const failed = failure?.cell === index + 1;
   const count = cell.execution_count === null ? " " : String(cell.execution_count);
   const note = failed ? `<p class="failed-note">This cell failed: <code>${escapeHtml(failure!.message)}</code></p>` : "";
+  const edited = live && cell.id !== undefined ? live.edits.get(cell.id) : undefined;
+  const attrs = live && cell.id !== undefined ? ` data-cell-id="${escapeHtml(cell.id)}"` : "";
+  const tools = attrs
+    ? `<div class="cell-tools"><button class="run" title="Run this cell (Shift-Enter)">▶ Run</button><button class="revert"${edited === undefined ? " hidden" : ""} title="Put the notebook's own code back">Revert cell</button><span class="cell-state">${edited === undefined ? "" : "edited"}</span></div>`
+    : "";
   return [
-    `<section class="cell code${failed ? " failed" : ""}" id="cell-${index + 1}">`,
+    `<section class="cell code${failed ? " failed" : ""}${edited === undefined ? "" : " edited"}" id="cell-${index + 1}"${attrs}>`,
     `<div class="prompt">In [${count}]:</div>`,
-    `<pre class="source"><code class="hljs language-typescript">${highlightCode(sourceText(cell.source))}</code></pre>`,
-    `<div class="outputs">${cell.outputs.map(renderOutput).join("\n")}${note}</div>`,
+    `<pre class="source"><code class="hljs language-typescript">${highlightCode(edited ?? sourceText(cell.source))}</code></pre>`,
+    tools,
+    `<div class="outputs">${renderOutputs(cell.outputs)}${note}</div>`,
     `</section>`,
   ].join("\n");
 }
@@ -121,15 +138,23 @@ export interface PageNav {
 }
 
 /** One executed notebook as a page. `banner` is a line of HTML shown above the cells (status, timing). */
-export function renderNotebookPage(nb: Notebook, options: { title: string; banner: string; failure: CellFailure | null; nav: PageNav; refreshSeconds?: number; footer: string }): string {
+export function renderNotebookPage(
+  nb: Notebook,
+  options: { title: string; banner: string; failure: CellFailure | null; nav: PageNav; refreshSeconds?: number; footer: string; live?: LivePage },
+): string {
   const { prev, next } = options.nav;
   const nav = [
     prev ? `<a href="${prev.href}">← ${escapeHtml(prev.title)}</a>` : "",
     `<a href="index.html">Contents</a>`,
     next ? `<a href="${next.href}">${escapeHtml(next.title)} →</a>` : "",
   ].filter(Boolean);
-  const body = [`<p class="banner">${options.banner}</p>`, ...nb.cells.map((c, i) => renderCell(c, i, options.failure))].join("\n");
-  return page(options.title, `<nav>${nav.join(" · ")}</nav>`, body, options.footer, options.refreshSeconds);
+  const live = options.live;
+  const toolbar = live
+    ? `<div class="live-bar" data-notebook="${escapeHtml(live.notebook)}"><button id="run-all">▶▶ Run all</button><button id="interrupt">■ Interrupt</button><button id="restart">↻ Restart</button><button id="revert-all">Revert notebook</button><span id="kernel-state">session: not started</span></div>`
+    : "";
+  const body = [`<p class="banner">${options.banner}</p>`, toolbar, ...nb.cells.map((c, i) => renderCell(c, i, options.failure, live))].join("\n");
+  const script = live ? `<script src="assets/live/live.js" defer></script>` : "";
+  return page(options.title, `<nav>${nav.join(" · ")}</nav>`, body, options.footer, options.refreshSeconds, script);
 }
 
 export interface ContentsEntry {
@@ -152,7 +177,7 @@ export function renderContentsPage(entries: readonly ContentsEntry[], diagrams: 
   return page("aider-workbench notebooks", "", body, options.footer, options.refreshSeconds);
 }
 
-function page(title: string, nav: string, body: string, footer: string, refreshSeconds?: number): string {
+function page(title: string, nav: string, body: string, footer: string, refreshSeconds?: number, script = ""): string {
   const refresh = refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : "";
   return `<!doctype html>
 <html lang="en">
@@ -162,7 +187,9 @@ function page(title: string, nav: string, body: string, footer: string, refreshS
 ${refresh}<title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="assets/katex/katex.min.css">
 <link rel="stylesheet" href="assets/hljs/github.min.css">
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
 <style>${CSS}</style>
+${script}
 </head>
 <body>
 <header><a class="home" href="index.html">aider-workbench</a>${nav}</header>
@@ -211,4 +238,16 @@ figcaption { font-weight: normal; font-size: .92em; }
 .file { color: #57606a; font-size: .85em; font-family: ui-monospace, monospace; }
 .status .ok { color: #1a7f37; } .status .bad { color: #cf222e; } .status .pending { color: #9a6700; }
 figure { margin: 0; } figcaption { margin-bottom: .4em; }
+.live-bar { position: sticky; top: 0; z-index: 5; display: flex; gap: .5em; align-items: center; padding: .4em 0; background: #fff; border-bottom: 1px solid #d0d7de; }
+button { font: inherit; font-size: .85em; padding: .15em .7em; border: 1px solid #d0d7de; border-radius: 6px; background: #f6f8fa; cursor: pointer; }
+button:hover { background: #eaeef2; } button[hidden] { display: none; }
+#kernel-state, .cell-state { color: #57606a; font-size: .85em; }
+.cell-tools { grid-column: 2; display: flex; gap: .5em; align-items: center; margin-top: .3em; }
+.cell.edited .source, .cell.edited .cm-editor { border-color: #9a6700; }
+.cell.running .prompt { color: #9a6700; }
+.source .cm-editor { background: #f6f8fa; }
+.cm-editor { border: 1px solid #d0d7de; border-radius: 6px; font-size: 13.5px; }
+.cm-editor.cm-focused { outline: 2px solid #0969da44; }
+.cm-editor .cm-content { font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
+.cell .live-source { grid-column: 2; min-width: 0; }
 `;

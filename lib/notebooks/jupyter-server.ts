@@ -1,11 +1,25 @@
 /**
  * The interactive `npm start`: Debian's classic Jupyter Notebook server on 127.0.0.1, rooted at notebooks/, with
  * the tslab kernel registered project-locally (see `jupyter.ts`). Resolves with the URL (token included) once
- * the server has printed it; the server's own log lines are passed to `onLog`.
+ * the server has printed it; the server's own log lines are passed to `onLog`. The notebooks are signed first.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { listNotebooks } from "./project.js";
 import { jupyterEnv, registerKernel, type JupyterInstall } from "./jupyter.js";
 import type { ProjectPaths } from "./project.js";
+
+/**
+ * Signs the study notebooks in the user's Jupyter signature store (what `jupyter trust` does, through nbformat),
+ * so outputs they were saved with show as trusted. Best effort: a failure is reported through `onLog`, not thrown.
+ */
+export function trustNotebooks(paths: ProjectPaths, jupyter: JupyterInstall, onLog?: (line: string) => void): boolean {
+  const files = listNotebooks(paths.notebooks);
+  if (files.length === 0) return true;
+  const run = spawnSync(jupyter.python, ["-m", "nbformat.sign", ...files], { env: jupyterEnv(paths), encoding: "utf8", timeout: 60_000 });
+  if (run.status === 0) return true;
+  onLog?.(`start: could not sign the notebooks (jupyter trust): ${(run.stderr || run.error?.message || "").trim().split("\n").pop() ?? ""}`);
+  return false;
+}
 
 export interface JupyterServer {
   child: ChildProcess;
@@ -23,6 +37,7 @@ export function startJupyterServer(
   options: { port: number; onLog?: (line: string) => void; timeoutSeconds?: number },
 ): Promise<JupyterServer> {
   registerKernel(paths, jupyter);
+  trustNotebooks(paths, jupyter, options.onLog);
   const args = ["-m", "notebook", "--no-browser", "--ip=127.0.0.1", `--port=${options.port}`, `--notebook-dir=${paths.notebooks}`];
   if (process.getuid?.() === 0) args.push("--allow-root"); // the Notebook server refuses root without it
   const child = spawn(jupyter.python, args, { cwd: paths.notebooks, env: jupyterEnv(paths), stdio: ["inherit", "pipe", "pipe"] });

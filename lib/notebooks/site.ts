@@ -2,12 +2,12 @@
  * The embedded notebook site behind `npm start` when Jupyter is not installed: executes every notebook in-process
  * (each in its own process, one after the other) and serves them as HTML on 127.0.0.1 while that happens — the
  * contents page comes up at once and each notebook's page fills in when its run ends. An executed copy is reused
- * when neither the notebook, nor lib's build, nor the diagrams changed since it was made.
+ * when neither the notebook, nor lib's build, nor the diagrams changed since it was made. Live pages (the default)
+ * show the learner's edited sources and have their cells run by the server (`serve.ts`, `live/`).
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { basename, extname, join, normalize, sep } from "node:path";
+import { basename, join } from "node:path";
 import { listDiagrams } from "../diagrams/render.js";
 import { escapeHtml, notebookTitle, renderContentsPage, renderNotebookPage, type ContentsEntry } from "./html.js";
 import { parseNotebook, type Notebook } from "./ipynb.js";
@@ -15,6 +15,7 @@ import { INSTALL_HINT } from "./jupyter.js";
 import type { ProjectPaths } from "./project.js";
 import type { NotebookRun } from "./run-result.js";
 import { executedPath, runNotebooks } from "./runner.js";
+import { editsFolder, readEdits } from "./live/edits.js";
 
 export interface SiteEntry {
   file: string;
@@ -27,22 +28,42 @@ export interface SiteEntry {
   cached: boolean;
 }
 
+export interface SiteOptions {
+  /** Pages with editable, runnable cells (the server then runs them); else read-only pages. */
+  live: boolean;
+  /** Whether Jupyter's Notebook server is installed (the footer says what is true). */
+  jupyterInstalled: boolean;
+  /** Where the learner's edited copies go; by default `.workbench/notebooks/` in the project. */
+  editsDir?: string;
+}
+
+export const SITE_DEFAULTS: Readonly<SiteOptions> = Object.freeze({ live: true, jupyterInstalled: false });
+
 export interface Site {
   paths: ProjectPaths;
   entries: SiteEntry[];
+  options: SiteOptions & { editsDir: string };
 }
 
-const FOOTER = `A read-only view of the executed notebooks, served by <code>npm start</code> because Jupyter is not installed.
-For interactive notebooks (edit and run cells): <code>${escapeHtml(INSTALL_HINT)}</code>, then <code>npm start</code> again.`;
+/** The footer: what these pages are, and how to get the other mode, true for the mode at hand. */
+export function siteFooter(options: SiteOptions): string {
+  const what = options.live
+    ? "Live pages served by <code>npm start</code>: edit any code cell and run it (Shift-Enter); tslab runs it on this machine, no Python needed. Your edits are kept in <code>.workbench/notebooks/</code>, never over <code>notebooks/</code>."
+    : "A read-only view of the executed notebooks, served by <code>npm start</code>.";
+  const other = options.jupyterInstalled
+    ? "Jupyter Notebook is installed too: <code>npm start</code> without <code>--embedded</code> opens the same notebooks in it."
+    : `Jupyter is not installed; to open the same notebooks in Jupyter Notebook: <code>${escapeHtml(INSTALL_HINT)}</code>, then <code>npm start</code> again.`;
+  return `${what}\n${other}`;
+}
 
 /** A site for `files`, every notebook queued (shown without outputs until it has run). */
-export function createSite(paths: ProjectPaths, files: readonly string[]): Site {
+export function createSite(paths: ProjectPaths, files: readonly string[], options: Partial<SiteOptions> = {}): Site {
   const entries = files.map((file): SiteEntry => {
     const notebook = parseNotebook(readFileSync(file, "utf8"), basename(file));
     const stem = basename(file, ".ipynb");
     return { file, href: `${stem}.html`, title: notebookTitle(notebook, stem), state: "queued", run: null, notebook, cached: false };
   });
-  return { paths, entries };
+  return { paths, entries, options: { ...SITE_DEFAULTS, editsDir: editsFolder(paths.root), ...options } };
 }
 
 /** What an executed copy depends on: the notebook's text, lib's build time, and the diagrams' stamps. */
@@ -111,8 +132,9 @@ export function renderSitePage(site: Site, name: string): string | null {
     const diagrams = listDiagrams(site.paths.diagrams)
       .filter((d) => existsSync(d.svg))
       .map((d) => ({ name: d.name, caption: diagramCaption(d.source), svg: readFileSync(d.svg, "utf8") }));
-    const intro = `The study notebooks in learning order, executed in-process by tslab (no Python). ${pending ? "Notebooks are still executing; this page refreshes until they are done." : ""}`;
-    return renderContentsPage(entries, diagrams, { intro, footer: FOOTER, ...(pending ? { refreshSeconds: 3 } : {}) });
+    const live = site.options.live ? " Open one to edit its cells and run them." : "";
+    const intro = `The study notebooks in learning order, executed in-process by tslab (no Python).${live} ${pending ? "Notebooks are still executing; this page refreshes until they are done." : ""}`;
+    return renderContentsPage(entries, diagrams, { intro, footer: siteFooter(site.options), ...(pending ? { refreshSeconds: 3 } : {}) });
   }
   const i = site.entries.findIndex((e) => e.href === name);
   if (i === -1) return null;
@@ -120,7 +142,7 @@ export function renderSitePage(site: Site, name: string): string | null {
   const banner =
     entry.state === "done"
       ? `<code>notebooks/${escapeHtml(basename(entry.file))}</code>, executed in-process by tslab: ${statusHtml(entry)}`
-      : `<code>notebooks/${escapeHtml(basename(entry.file))}</code>: ${statusHtml(entry)} — shown without outputs; this page refreshes when it has run.`;
+      : `<code>notebooks/${escapeHtml(basename(entry.file))}</code>: ${statusHtml(entry)} — shown without outputs; ${site.options.live ? "reload when it has run, or run its cells yourself." : "this page refreshes when it has run."}`;
   const link = (e: SiteEntry | undefined) => (e ? { href: e.href, title: e.title } : undefined);
   const prev = link(site.entries[i - 1]);
   const next = link(site.entries[i + 1]);
@@ -129,67 +151,9 @@ export function renderSitePage(site: Site, name: string): string | null {
     banner,
     failure: entry.run?.failure ?? null,
     nav: { ...(prev ? { prev } : {}), ...(next ? { next } : {}) },
-    footer: FOOTER,
-    ...(entry.state === "done" ? {} : { refreshSeconds: 2 }),
+    footer: siteFooter(site.options),
+    // a live page does not reload itself (it would lose what the learner is typing)
+    ...(entry.state === "done" || site.options.live ? {} : { refreshSeconds: 2 }),
+    ...(site.options.live ? { live: { notebook: basename(entry.file, ".ipynb"), edits: readEdits(site.options.editsDir, entry.file) } } : {}),
   });
-}
-
-const TYPES: Record<string, string> = {
-  ".css": "text/css; charset=utf-8",
-  ".woff2": "font/woff2",
-  ".woff": "font/woff",
-  ".ttf": "font/ttf",
-  ".svg": "image/svg+xml",
-};
-
-/** A file under `dir` named by a URL path, refusing anything that would leave `dir`. */
-function staticFile(dir: string, rel: string): string | null {
-  const path = normalize(join(dir, rel));
-  return path.startsWith(dir + sep) && existsSync(path) && statSync(path).isFile() ? path : null;
-}
-
-/** Serves the site on 127.0.0.1, trying `port`, then the next ports (up to 20); port 0 takes any free port. */
-export async function serveSite(site: Site, port: number): Promise<{ server: Server; url: string }> {
-  const katexDir = join(site.paths.root, "node_modules", "katex", "dist");
-  const hljsDir = join(site.paths.root, "node_modules", "highlight.js", "styles");
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? "/", "http://127.0.0.1").pathname).replace(/^\/+/, "");
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.writeHead(405).end();
-      return;
-    }
-    const asset = path.startsWith("assets/katex/")
-      ? staticFile(katexDir, path.slice("assets/katex/".length))
-      : path.startsWith("assets/hljs/")
-        ? staticFile(hljsDir, path.slice("assets/hljs/".length))
-        : null;
-    if (asset) {
-      res.writeHead(200, { "content-type": TYPES[extname(asset)] ?? "application/octet-stream", "cache-control": "max-age=3600" });
-      res.end(readFileSync(asset));
-      return;
-    }
-    const html = renderSitePage(site, path);
-    if (html === null) {
-      res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end(`no page ${path}\n`);
-      return;
-    }
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(html);
-  });
-  for (let attempt = 0; ; attempt++) {
-    const tryPort = port === 0 ? 0 : port + attempt;
-    try {
-      await new Promise<void>((resolve, reject) => {
-        server.once("error", reject);
-        server.listen(tryPort, "127.0.0.1", () => {
-          server.off("error", reject);
-          resolve();
-        });
-      });
-      const address = server.address();
-      const actual = typeof address === "object" && address ? address.port : tryPort;
-      return { server, url: `http://127.0.0.1:${actual}/` };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EADDRINUSE" || port === 0 || attempt >= 20) throw err;
-    }
-  }
 }

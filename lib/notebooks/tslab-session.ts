@@ -33,9 +33,9 @@ type Write = typeof process.stdout.write;
 
 /**
  * Starts a session whose cells resolve modules from `notebookDir` (as the kernel does from its working folder),
- * loading tslab from the project at `root`.
+ * loading tslab from the project at `root`. `onChange` hears the running cell's outputs each time they grow.
  */
-export function createTslabSession(root: string, notebookDir: string): TslabSession {
+export function createTslabSession(root: string, notebookDir: string, onChange?: (outputs: readonly Output[]) => void): TslabSession {
   const load = createRequire(join(root, "package.json"));
   const { createConverter } = load("tslab/dist/converter") as typeof import("tslab/dist/converter");
   const { createExecutor } = load("tslab/dist/executor") as typeof import("tslab/dist/executor");
@@ -61,6 +61,7 @@ export function createTslabSession(root: string, notebookDir: string): TslabSess
       const last = sink[sink.length - 1];
       if (last?.output_type === "stream" && last.name === name) last.text = (last.text as string) + text;
       else sink.push({ output_type: "stream", name, text });
+      onChange?.(sink);
       const callback = rest.find((r) => typeof r === "function") as (() => void) | undefined;
       callback?.();
       return true;
@@ -73,11 +74,13 @@ export function createTslabSession(root: string, notebookDir: string): TslabSess
     const previous = id === undefined ? undefined : displays.get(id);
     if (update && previous) {
       previous.data = { ...msg.data };
+      onChange?.(sink);
       return;
     }
     const output: DisplayDataOutput = { output_type: "display_data", data: { ...msg.data }, metadata: { ...msg.metadata } };
     if (id !== undefined) displays.set(id, output);
     sink.push(output);
+    onChange?.(sink);
   };
   const onRejection = (reason: unknown) => console.error("UnhandledPromiseRejection:", reason);
   const onException = (err: unknown) => console.error("UncaughtException:", err);

@@ -1,6 +1,6 @@
 /** fast-check arbitraries for the teaching models' valid inputs (shared by the teaching tests and properties). */
 import fc from "fast-check";
-import type { RepoMapInput, TeachingEdge } from "../../lib/index.js";
+import type { CommitPlanInput, RepoMapInput, TeachingEdge } from "../../lib/index.js";
 
 /** File names: short ASCII paths plus a few that sort differently by code point than by UTF-16 unit. */
 export const fileName = fc.constantFrom("a.py", "b.py", "c.py", "lib/d.py", "Z.py", "é.py", "\u{1F600}.py", "\uFF5E.py", "_e.py");
@@ -78,3 +78,15 @@ export const searchReplaceInput = text.chain((whole) => {
     replacement: text,
   });
 });
+
+const planFile = fc.constantFrom("app.py", "notes.md", "new.py", "lib/x.py", "README", "é.txt", "\u{1F600}.md", "\uFF5E.md");
+/** A `commitPlan` input over a few file names, some that sort differently by code point than by UTF-16 unit. */
+export const planInput: fc.Arbitrary<CommitPlanInput> = fc.record({
+  dirtyFiles: fc.array(planFile, { maxLength: 6 }),
+  editedFiles: fc.array(planFile, { maxLength: 6 }),
+  autoCommits: fc.boolean(),
+  dirtyCommits: fc.boolean(),
+  gitEnabled: fc.boolean(),
+  dryRun: fc.boolean(),
+});
+

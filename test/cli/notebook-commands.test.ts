@@ -45,19 +45,20 @@ describe("notebooks --check / --normalise", () => {
 
 describe("start: which mode", () => {
   const server = { python: "/usr/bin/python3", canExecute: true, canServe: true };
-  it("serves Jupyter when its Notebook server is found, the HTML pages otherwise, saying why", () => {
+  it("serves Jupyter when its Notebook server is found, the live pages otherwise, saying why", () => {
     expect(startMode("auto", server)).toEqual({ mode: "jupyter" });
-    const install = "For interactive notebooks: sudo apt-get install jupyter-notebook python3-nbclient, then npm start again.";
-    expect(startMode("auto", null)).toEqual({ mode: "embedded", why: "Jupyter's Notebook server is not installed.", interactive: install });
-    expect(startMode("auto", { ...server, canServe: false })).toMatchObject({ mode: "embedded", interactive: install });
-    expect(startMode("embedded", null)).toEqual({ mode: "embedded", why: "--embedded was given.", interactive: install });
+    const install = "For Jupyter Notebook instead: sudo apt-get install jupyter-notebook python3-nbclient, then npm start again.";
+    expect(startMode("auto", null)).toEqual({ mode: "embedded", why: "Jupyter's Notebook server is not installed.", interactive: install, jupyterInstalled: false });
+    expect(startMode("auto", { ...server, canServe: false })).toMatchObject({ mode: "embedded", interactive: install, jupyterInstalled: false });
+    expect(startMode("embedded", null)).toEqual({ mode: "embedded", why: "--embedded was given.", interactive: install, jupyterInstalled: false });
   });
 
   it("--embedded with the Notebook server installed says to drop the flag, not to install what is there", () => {
     expect(startMode("embedded", server)).toEqual({
       mode: "embedded",
       why: "--embedded was given.",
-      interactive: "For interactive notebooks: npm start without --embedded.",
+      interactive: "For Jupyter Notebook instead: npm start without --embedded.",
+      jupyterInstalled: true,
     });
   });
 

@@ -3,7 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { projectPaths, type ProjectPaths } from "../../lib/notebooks/project.js";
-import { createSite, executeSite, renderSitePage, serveSite, type Site } from "../../lib/notebooks/site.js";
+import { serveSite } from "../../lib/notebooks/serve.js";
+import { createSite, executeSite, renderSitePage, siteFooter, type Site } from "../../lib/notebooks/site.js";
 
 const root = join(__dirname, "..", "..");
 
@@ -11,6 +12,8 @@ describe("the embedded notebook site", () => {
   let site: Site;
   let server: Server;
   let url: string;
+  let token: string;
+  const get = (u: string) => fetch(u, { headers: { authorization: `token ${token}` } });
   let paths: ProjectPaths;
   let dir: string;
   beforeAll(async () => {
@@ -22,7 +25,7 @@ describe("the embedded notebook site", () => {
     cpSync(join(root, "test", "fixtures", "notebooks", "passing.ipynb"), join(paths.notebooks, "01-passing.ipynb"));
     cpSync(join(root, "test", "fixtures", "notebooks", "broken.ipynb"), join(paths.notebooks, "02-broken.ipynb"));
     site = createSite(paths, [join(paths.notebooks, "01-passing.ipynb"), join(paths.notebooks, "02-broken.ipynb")]);
-    ({ server, url } = await serveSite(site, 0));
+    ({ server, url, token } = await serveSite(site, 0));
   });
   afterAll(() => {
     server?.close();
@@ -30,7 +33,7 @@ describe("the embedded notebook site", () => {
   });
 
   it("serves the contents page at once, notebooks queued and the page refreshing", async () => {
-    const res = await fetch(url);
+    const res = await get(url);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<a href="01-passing.html">Passing fixture</a>');
@@ -42,15 +45,15 @@ describe("the embedded notebook site", () => {
   it("fills pages in as notebooks run: outputs, math, the failing cell and its message", async () => {
     const runs = await executeSite(site, { fresh: true });
     expect(runs.map((r) => r.ok)).toEqual([true, false]);
-    const passing = await (await fetch(`${url}01-passing.html`)).text();
+    const passing = await (await get(`${url}01-passing.html`)).text();
     expect(passing).toContain("0.5406764324130573");
     expect(passing).toContain('class="katex"');
     expect(passing).toContain("ran without errors");
     expect(passing).not.toContain('http-equiv="refresh"');
-    const broken = await (await fetch(`${url}02-broken.html`)).text();
+    const broken = await (await get(`${url}02-broken.html`)).text();
     expect(broken).toContain('class="cell code failed" id="cell-4"');
     expect(broken).toContain("stopped at cell 4: Error: deliberate failure in cell 4: the plan had 2 files");
-    const contents = await (await fetch(url)).text();
+    const contents = await (await get(url)).text();
     expect(contents).not.toContain('http-equiv="refresh"');
   }, 120_000);
 
@@ -67,13 +70,25 @@ describe("the embedded notebook site", () => {
   }, 120_000);
 
   it("serves KaTeX's and highlight.js's stylesheets and fonts locally, and nothing outside them", async () => {
-    const css = await fetch(`${url}assets/katex/katex.min.css`);
+    const css = await get(`${url}assets/katex/katex.min.css`);
     expect(css.status).toBe(200);
     expect(css.headers.get("content-type")).toMatch(/text\/css/);
-    expect((await fetch(`${url}assets/katex/fonts/KaTeX_Main-Regular.woff2`)).status).toBe(200);
-    expect((await fetch(`${url}assets/hljs/github.min.css`)).status).toBe(200);
-    expect((await fetch(`${url}assets/katex/..%2F..%2F..%2Fpackage.json`)).status).toBe(404);
-    expect((await fetch(`${url}nope.html`)).status).toBe(404);
+    expect((await get(`${url}assets/katex/fonts/KaTeX_Main-Regular.woff2`)).status).toBe(200);
+    expect((await get(`${url}assets/hljs/github.min.css`)).status).toBe(200);
+    expect((await get(`${url}assets/katex/..%2F..%2F..%2Fpackage.json`)).status).toBe(404);
+    expect((await get(`${url}nope.html`)).status).toBe(404);
     expect(renderSitePage(site, "index.html")).toContain("<h2>Diagrams</h2>");
+  });
+});
+
+describe("the footer says what is true in the mode at hand", () => {
+  it("live pages, with and without Jupyter installed; read-only pages", () => {
+    const without = siteFooter({ live: true, jupyterInstalled: false });
+    expect(without).toMatch(/edit any code cell and run it/);
+    expect(without).toMatch(/Jupyter is not installed; .*sudo apt-get install jupyter-notebook/);
+    const withJupyter = siteFooter({ live: true, jupyterInstalled: true });
+    expect(withJupyter).toMatch(/Jupyter Notebook is installed too: .*without <code>--embedded<\/code>/);
+    expect(withJupyter).not.toMatch(/not installed/);
+    expect(siteFooter({ live: false, jupyterInstalled: false })).toMatch(/^A read-only view/);
   });
 });

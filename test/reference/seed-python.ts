@@ -1,33 +1,36 @@
 /**
- * A trusted reference for the teaching models: the seed page's own Python functions (`repo_map`,
- * `search_replace`, `commit_plan`), extracted at test time from `../shared/seeds/000_…txt` (never copied into
- * this repository) and run with python3 on the same inputs. Tests compare our results with them exactly.
+ * The seed page's own Python functions (seed 000, 知识点一/二/三: `repo_map`, `search_replace`, `commit_plan`),
+ * extracted from the seed text in the folder `WORKBENCH_SHARED` names (never copied into this repository) and
+ * run with python3. Only `scripts/reference/seed-fixtures.ts` calls it, to regenerate and re-check the recorded
+ * outputs in `test/fixtures/seed-000/`; the tests read those fixtures and need neither the seed nor Python.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 
-const here = dirname(fileURLToPath(import.meta.url));
-/** The shared folder beside the checkout (`../shared`), or `WORKBENCH_SHARED` when set. */
-export const SHARED_DIR = process.env.WORKBENCH_SHARED ?? resolve(here, "../../../shared");
-export const SEED_PATH = resolve(SHARED_DIR, "seeds/000_516f8e11a34fda0d.txt");
+/** The seed page's file name inside the shared folder. */
+export const SEED_FILE = "seeds/000_516f8e11a34fda0d.txt";
+
+/** The seed page's path: `$WORKBENCH_SHARED/seeds/000_…txt`; nothing else is looked at. */
+export function seedPath(env: NodeJS.ProcessEnv = process.env): string {
+  const shared = env.WORKBENCH_SHARED;
+  if (shared === undefined || shared === "") {
+    throw new Error("seed-python: WORKBENCH_SHARED is not set; set it to the folder holding seeds/000_….txt");
+  }
+  return resolve(shared, SEED_FILE);
+}
 
 function readSeed(): string {
-  if (!existsSync(SEED_PATH)) {
-    throw new Error(
-      `seed-python: the seed page is not at ${SEED_PATH}. The reference tests need the shared folder beside the ` +
-        "checkout (../shared), or WORKBENCH_SHARED=<path to shared>.",
-    );
-  }
-  return readFileSync(SEED_PATH, "utf8");
+  const path = seedPath();
+  if (!existsSync(path)) throw new Error(`seed-python: the seed page is not at ${path} (WORKBENCH_SHARED/${SEED_FILE})`);
+  return readFileSync(path, "utf8");
 }
 
 /** The source of `def <name>(…)` from the seed text: the def line and every following indented or blank line. */
 export function extractSeedFunction(seedText: string, name: string): string {
   const lines = seedText.split("\n");
   const start = lines.findIndex((l) => l.startsWith(`def ${name}(`));
-  if (start < 0) throw new Error(`seed-python: no "def ${name}(" in ${SEED_PATH}`);
+  if (start < 0) throw new Error(`seed-python: no "def ${name}(" in the seed page`);
   let end = start + 1;
   while (end < lines.length && (lines[end]!.trim() === "" || /^\s/.test(lines[end]!))) end++;
   return lines.slice(start, end).join("\n");

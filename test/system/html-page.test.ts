@@ -8,7 +8,8 @@ import { join } from "node:path";
 import type { Browser } from "puppeteer-core";
 import { launchChromium } from "../../lib/diagrams/chromium.js";
 import { listNotebooks, projectPaths } from "../../lib/notebooks/project.js";
-import { createSite, executeSite, serveSite } from "../../lib/notebooks/site.js";
+import { serveSite } from "../../lib/notebooks/serve.js";
+import { createSite, executeSite } from "../../lib/notebooks/site.js";
 import { requireChromium } from "./requirements.js";
 
 const paths = { ...projectPaths(join(__dirname, "..", "..")), build: mkdtempSync(join(tmpdir(), "wb-page-")) };
@@ -16,12 +17,14 @@ const paths = { ...projectPaths(join(__dirname, "..", "..")), build: mkdtempSync
 describe("a served notebook page, as headless Chromium renders it", () => {
   let server: Server;
   let url: string;
+  let openUrl: string;
+  let token: string;
   let browser: Browser;
   beforeAll(async () => {
     requireChromium(paths.root);
     const first = listNotebooks(paths.notebooks)[0]!;
     const site = createSite(paths, [first]);
-    ({ server, url } = await serveSite(site, 0));
+    ({ server, url, openUrl, token } = await serveSite(site, 0));
     await executeSite(site);
     browser = await launchChromium(paths.root);
   }, 180_000);
@@ -33,7 +36,8 @@ describe("a served notebook page, as headless Chromium renders it", () => {
   it("shows rendered formulas and a diagram, and no error text; the screenshot is kept in build/screenshots/", async () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 1100, height: 1400 });
-    const contents = await (await fetch(url)).text();
+    const contents = await (await fetch(url, { headers: { authorization: `token ${token}` } })).text();
+    await page.goto(openUrl); // the token from the printed URL becomes a cookie
     const href = /<a href="(\d\d-[^"]+\.html)">/.exec(contents)![1]!;
     await page.goto(url + href, { waitUntil: "networkidle0" });
     const seen = await page.evaluate(() => {

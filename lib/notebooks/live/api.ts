@@ -1,0 +1,130 @@
+/**
+ * The live pages' API on the embedded `npm start` server (requests have passed `guard.ts`): `POST /api/<action>`
+ * with a JSON body naming the notebook by its stem. `run` streams the cell's outputs as NDJSON lines while it runs
+ * (rendered to HTML by the same code as the pages), then a `done` line; it also stores the code as the learner's
+ * edit (`edits.ts`). `save`, `revert` (one cell or, without `cellId`, the notebook), `interrupt`, `restart`.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { renderOutputs } from "../html.js";
+import { sourceText } from "../ipynb.js";
+import type { Site, SiteEntry } from "../site.js";
+import { readBody } from "./guard.js";
+import { readEdits, revertCellEdit, revertNotebookEdits, saveCellEdit } from "./edits.js";
+import { createKernelSession, type KernelSession } from "./kernel-session.js";
+
+/** One session per open notebook, created on first use. */
+export interface LiveSessions {
+  get(entry: SiteEntry): KernelSession;
+  closeAll(): void;
+}
+
+export function createLiveSessions(site: Site): LiveSessions {
+  const sessions = new Map<string, KernelSession>();
+  return {
+    get(entry) {
+      let s = sessions.get(entry.file);
+      if (!s) sessions.set(entry.file, (s = createKernelSession(site.paths.root, site.paths.notebooks)));
+      return s;
+    },
+    closeAll() {
+      for (const s of sessions.values()) s.close();
+      sessions.clear();
+    },
+  };
+}
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const json = (res: ServerResponse, status: number, body: unknown): void => {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }).end(JSON.stringify(body));
+};
+
+function field(body: Record<string, unknown>, name: string, optional = false): string | undefined {
+  const v = body[name];
+  if (v === undefined && optional) return undefined;
+  if (typeof v !== "string") throw new ApiError(400, `${name} must be a string`);
+  return v;
+}
+
+/** The original source of a code cell, or an error naming the cell. */
+function originalSource(entry: SiteEntry, cellId: string): string {
+  const cell = entry.notebook.cells.find((c) => c.id === cellId && c.cell_type === "code");
+  if (!cell) throw new ApiError(404, `no code cell "${cellId}" in ${entry.href}`);
+  return sourceText(cell.source);
+}
+
+/** Keeps `code` as the learner's edit of `cellId`, or drops the edit when it is the original again. */
+function remember(site: Site, entry: SiteEntry, cellId: string, code: string): boolean {
+  const edited = code !== originalSource(entry, cellId);
+  if (edited) saveCellEdit(site.options.editsDir, entry.file, cellId, code);
+  else revertCellEdit(site.options.editsDir, entry.file, cellId);
+  return edited;
+}
+
+/** Answers `POST /api/<action>`. */
+export async function handleApi(site: Site, sessions: LiveSessions, action: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    if (req.method !== "POST") throw new ApiError(405, "the API takes POST");
+    if (!/^application\/json\b/.test(req.headers["content-type"] ?? "")) throw new ApiError(415, "the API takes application/json");
+    let body: Record<string, unknown>;
+    try {
+      const parsed: unknown = JSON.parse(await readBody(req));
+      if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
+      body = parsed as Record<string, unknown>;
+    } catch (e) {
+      throw new ApiError((e as { status?: number }).status ?? 400, (e as { status?: number }).status ? (e as Error).message : "the body must be a JSON object");
+    }
+    const stem = field(body, "notebook")!;
+    const entry = site.entries.find((e) => e.href === `${stem}.html`);
+    if (!entry) throw new ApiError(404, `no notebook "${stem}"`);
+    const cellId = field(body, "cellId", true);
+    switch (action) {
+      case "run": {
+        const code = field(body, "code")!;
+        const edited = cellId === undefined ? false : remember(site, entry, cellId, code);
+        res.writeHead(200, { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" });
+        const line = (o: unknown) => res.write(`${JSON.stringify(o)}\n`);
+        line({ type: "started", edited });
+        const outcome = await sessions.get(entry).run(code, (outputs) => line({ type: "outputs", html: renderOutputs(outputs) }));
+        line({ type: "done", ok: outcome.ok, count: outcome.count, stopped: outcome.stopped ?? null, html: renderOutputs(outcome.outputs) });
+        res.end();
+        return;
+      }
+      case "save": {
+        if (cellId === undefined) throw new ApiError(400, "cellId must be a string");
+        return json(res, 200, { edited: remember(site, entry, cellId, field(body, "code")!) });
+      }
+      case "revert": {
+        if (cellId !== undefined) {
+          originalSource(entry, cellId);
+          return json(res, 200, { source: revertCellEdit(site.options.editsDir, entry.file, cellId) });
+        }
+        const edited = [...readEdits(site.options.editsDir, entry.file).keys()];
+        revertNotebookEdits(site.options.editsDir, entry.file);
+        return json(res, 200, { sources: Object.fromEntries(edited.map((id) => [id, originalSource(entry, id)])) });
+      }
+      case "interrupt":
+        sessions.get(entry).interrupt();
+        return json(res, 200, { ok: true });
+      case "restart":
+        sessions.get(entry).restart();
+        return json(res, 200, { ok: true });
+      default:
+        throw new ApiError(404, `no API action "${action}"`);
+    }
+  } catch (e) {
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    const status = e instanceof ApiError ? e.status : 500;
+    json(res, status, { error: e instanceof Error ? e.message : String(e) });
+  }
+}
