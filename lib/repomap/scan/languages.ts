@@ -71,11 +71,12 @@ const mine = (id: string, source: string): OwnQuery => ({ own: id, source });
 const JS_TAGS = own("tree-sitter-javascript");
 const TS_TAGS = own("tree-sitter-typescript");
 
-/** Prebuilt grammars (`out/tree-sitter-<id>.wasm`) with a query of ours. */
+/** The two packages of prebuilt grammars we use (`out/tree-sitter-<id>.wasm`, no queries). */
 const CURSORLESS = "@cursorless/tree-sitter-wasms";
 const PREBUILT = "tree-sitter-wasms";
-const prebuilt = (pkg: string, id: string, source: string, extensions: string[], wasmId = id) =>
-  ({ id, pkg, wasm: `out/tree-sitter-${wasmId}.wasm`, tagsQueries: [mine(id, source)], extensions });
+/** A language from a package of prebuilt grammars, with a tags query of ours. */
+const prebuilt = (pkg: string, id: string, source: string, extensions: string[]): LanguageSpec =>
+  ({ id, pkg, wasm: `out/tree-sitter-${id}.wasm`, tagsQueries: [mine(id, source)], extensions });
 
 /** Every language, in a fixed order. `.h` is C (as grep-ast maps it), not C++. */
 export const LANGUAGES: readonly LanguageSpec[] = Object.freeze([
