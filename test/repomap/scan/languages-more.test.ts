@@ -97,7 +97,11 @@ describe("the languages added beyond the first twelve", () => {
       expect(r.code, `${id}: ${r.err}`).toBe(0);
       const mapText = r.out.slice(0, r.out.indexOf("── summary ──"));
       expect(mapText).toContain(`${s.file}:`);
-      expect(mapText).toContain(s.key);
+      // the key symbol's defining line itself, not just its name somewhere (an export list, a comment)
+      const code = readFileSync(join(TAGS_DIR, s.file), "utf8");
+      const def = getTagsRaw(loaded.get(id)!, code).tags.find((t) => t[0] === "def" && t[1] === s.key);
+      expect(def, `${id} defines ${s.key}`).toBeDefined();
+      expect(mapText).toContain(`│${code.split("\n")[def![2]]}\n`);
       expect(r.out).toMatch(/files\s+1 listed, 0 without a grammar/);
     }, 60_000);
   }
