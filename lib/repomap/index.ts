@@ -25,3 +25,4 @@ export * from "./scan/cache.js";
 export * from "./scan/scan.js";
 export * from "./render/skeletons.js";
 export * from "./repo-map.js";
+export * from "./scan/languages-unmapped.js";
