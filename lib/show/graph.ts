@@ -1,0 +1,269 @@
+/**
+ * The reference graph drawn (seed 000 KP1, seed 003 §3.3): files as circles whose AREA is proportional to their
+ * rank, references as arrows referencer → definer whose WIDTH is proportional to the edge weight, chat files ringed,
+ * edges of mentioned identifiers coloured. Parallel edges between two files are drawn as one arrow carrying the
+ * summed weight and every identifier. The layout is ForceAtlas2 (graphology-layout-forceatlas2) started from a
+ * circle in sorted node order, for a fixed number of iterations: the same graph always gets the same picture.
+ */
+import Graph from "graphology";
+import circular from "graphology-layout/circular.js";
+import forceAtlas2 from "graphology-layout-forceatlas2";
+import { WorkbenchInputError } from "../core/errors.js";
+import { requireArray, requireFinite, requireInteger, requireRecord, requireString } from "../core/validate.js";
+import { COLORS, ID, num, svgDocument, text } from "./svg.js";
+
+/** An edge as the teaching model writes it, `[referencer, definer, identifier, weight]`, or as the ranking does. */
+export type PictureEdge = readonly [string, string, string, number] | { readonly src: string; readonly dst: string; readonly ident: string; readonly weight: number };
+
+export interface GraphPictureInput {
+  /** Every file (also those with no edge). */
+  nodes: readonly string[];
+  edges: readonly PictureEdge[];
+  /** Rank per file (missing = 0); node area ∝ rank. Without it all nodes are drawn alike. */
+  rank?: ReadonlyMap<string, number> | Readonly<Record<string, number>>;
+  /** Files in the chat: ringed. */
+  chat?: readonly string[];
+  /** Mentioned identifiers: their edges coloured. */
+  mentioned?: readonly string[];
+}
+
+export interface GraphPictureOptions {
+  title?: string;
+  width?: number;
+  height?: number;
+  /** Print the identifiers on the arrows (default true; turn off for busy graphs). */
+  edgeLabels?: boolean;
+  /** Print each node's rank under its name (default true when a rank is given). */
+  rankLabels?: boolean;
+  /** ForceAtlas2 iterations (default 300). */
+  iterations?: number;
+}
+
+export const GRAPH_PICTURE_DEFAULTS = Object.freeze({ width: 640, height: 420, edgeLabels: true, iterations: 300, maxRadius: 34, maxEdgeWidth: 7 });
+
+/** One drawn arrow: the parallel edges src → dst merged. */
+export interface MergedEdge {
+  src: string;
+  dst: string;
+  weight: number;
+  idents: string[];
+}
+
+/** The layout: a position per node in picture coordinates (deterministic). */
+export type Layout = ReadonlyMap<string, { x: number; y: number }>;
+
+const WHERE = "graphPicture";
+
+function normaliseEdges(where: string, edges: readonly PictureEdge[], nodes: ReadonlySet<string>): MergedEdge[] {
+  const merged = new Map<string, MergedEdge>();
+  requireArray(where, "input.edges", edges).forEach((e, i) => {
+    const r = Array.isArray(e) ? { src: e[0], dst: e[1], ident: e[2], weight: e[3] } : requireRecord(where, `input.edges[${i}]`, e);
+    const src = requireString(where, `input.edges[${i}].src`, r.src), dst = requireString(where, `input.edges[${i}].dst`, r.dst);
+    const ident = requireString(where, `input.edges[${i}].ident`, r.ident), weight = requireFinite(where, `input.edges[${i}].weight`, r.weight);
+    if (!nodes.has(src) || !nodes.has(dst)) throw new WorkbenchInputError(where, `input.edges[${i}]`, "must join two of input.nodes", e);
+    if (weight < 0) throw new WorkbenchInputError(where, `input.edges[${i}].weight`, "must be ≥ 0", weight);
+    const key = `${src}\u0000${dst}`;
+    const m = merged.get(key) ?? { src, dst, weight: 0, idents: [] };
+    m.weight += weight;
+    if (!m.idents.includes(ident)) m.idents.push(ident);
+    merged.set(key, m);
+  });
+  return [...merged.values()];
+}
+
+/** Node positions by ForceAtlas2 from a circle in sorted order, scaled into the box [pad, width−pad] × [pad, height−pad]. */
+export function graphLayout(nodes: readonly string[], edges: readonly MergedEdge[], width: number, height: number, pad: number, iterations: number = GRAPH_PICTURE_DEFAULTS.iterations): Layout {
+  const sorted = [...nodes].sort();
+  const out = new Map<string, { x: number; y: number }>();
+  if (sorted.length === 1) out.set(sorted[0]!, { x: width / 2, y: height / 2 });
+  if (sorted.length <= 1) return out;
+  const g = new Graph({ type: "directed", multi: false });
+  for (const n of sorted) g.addNode(n);
+  for (const e of edges) if (e.src !== e.dst && !g.hasEdge(e.src, e.dst) && !g.hasEdge(e.dst, e.src)) g.addEdge(e.src, e.dst, { weight: 1 });
+  circular.assign(g, { scale: 10 });
+  if (sorted.length > 2 && g.size > 0) {
+    forceAtlas2.assign(g, { iterations, settings: { ...forceAtlas2.inferSettings(g), gravity: 1, scalingRatio: 10, strongGravityMode: true, barnesHutOptimize: false } });
+  }
+  const xs = sorted.map((n) => g.getNodeAttribute(n, "x") as number), ys = sorted.map((n) => g.getNodeAttribute(n, "y") as number);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  // Each axis fills the box, but neither is stretched more than 1.6 times the other (so two nodes on a line stay
+  // on a line, and the layout's shape is roughly kept).
+  let sx = x1 > x0 ? (width - 2 * pad) / (x1 - x0) : Infinity, sy = y1 > y0 ? (height - 2 * pad) / (y1 - y0) : Infinity;
+  if (!Number.isFinite(sx) && !Number.isFinite(sy)) sx = sy = 0;
+  sx = Math.min(sx, 1.6 * sy);
+  sy = Math.min(sy, 1.6 * sx);
+  sorted.forEach((n, i) => out.set(n, { x: width / 2 + (xs[i]! - (x0 + x1) / 2) * sx, y: height / 2 + (ys[i]! - (y0 + y1) / 2) * sy }));
+  return out;
+}
+
+function rankOf(rank: GraphPictureInput["rank"], node: string): number | undefined {
+  if (rank === undefined) return undefined;
+  const v = rank instanceof Map ? rank.get(node) : (rank as Record<string, number>)[node];
+  return v ?? 0;
+}
+
+/** Validates the input; returns the node set, merged edges and the ranks (each ≥ 0). */
+export function checkGraphInput(where: string, input: GraphPictureInput): { nodes: string[]; edges: MergedEdge[]; rank: Map<string, number> | null } {
+  requireRecord(where, "input", input);
+  const nodes = requireArray(where, "input.nodes", input.nodes).map((n, i) => requireString(where, `input.nodes[${i}]`, n));
+  if (new Set(nodes).size !== nodes.length) throw new WorkbenchInputError(where, "input.nodes", "must not repeat a node", nodes);
+  const set = new Set(nodes);
+  const edges = normaliseEdges(where, input.edges, set);
+  for (const key of ["chat", "mentioned"] as const) {
+    const list = input[key];
+    if (list !== undefined) requireArray(where, `input.${key}`, list).forEach((v, i) => requireString(where, `input.${key}[${i}]`, v));
+  }
+  for (const c of input.chat ?? []) if (!set.has(c)) throw new WorkbenchInputError(where, "input.chat", "must name nodes of the graph", c);
+  let rank: Map<string, number> | null = null;
+  if (input.rank !== undefined) {
+    rank = new Map();
+    for (const n of nodes) {
+      const v = requireFinite(where, `input.rank[${JSON.stringify(n)}]`, rankOf(input.rank, n));
+      if (v < 0) throw new WorkbenchInputError(where, `input.rank[${JSON.stringify(n)}]`, "must be ≥ 0", v);
+      rank.set(n, v);
+    }
+  }
+  return { nodes, edges, rank };
+}
+
+/**
+ * Radius per node: area ∝ rank (a rank of `scaleMax`, default the largest, gets maxRadius); a rank of 0 gets
+ * radius 0 (drawn as a dashed ring).
+ */
+export function nodeRadii(nodes: readonly string[], rank: ReadonlyMap<string, number> | null, maxRadius: number, scaleMax?: number): Map<string, number> {
+  const max = scaleMax ?? (rank ? Math.max(0, ...rank.values()) : 0);
+  return new Map(nodes.map((n) => [n, rank === null ? maxRadius * 0.6 : max > 0 ? maxRadius * Math.sqrt(rank.get(n)! / max) : 0]));
+}
+
+/** The arrows and node circles of a laid-out graph (shared by the graph picture and the iteration frames). */
+export function drawGraph(
+  nodes: readonly string[],
+  edges: readonly MergedEdge[],
+  layout: Layout,
+  radii: ReadonlyMap<string, number>,
+  opts: { rank: ReadonlyMap<string, number> | null; chat: ReadonlySet<string>; mentioned: ReadonlySet<string>; edgeLabels: boolean; rankLabels: boolean; maxEdgeWidth: number; id: string },
+): string {
+  const maxW = Math.max(0, ...edges.map((e) => e.weight));
+  const pairs = new Set(edges.map((e) => `${e.src}\u0000${e.dst}`));
+  const out: string[] = [];
+  // Boxes already taken (node circles and their labels), so edge labels are put where they overlap none.
+  const taken: Box[] = nodes.map((n) => {
+    const { x, y } = layout.get(n)!, r = Math.max(radii.get(n)!, 4);
+    const w = Math.max(2 * r, 7.5 * n.length);
+    return { x0: x - w / 2 - 2, x1: x + w / 2 + 2, y0: y - r - 2, y1: y + r + (opts.rank && opts.rankLabels ? 36 : 20) };
+  });
+  for (const e of edges) {
+    const a = layout.get(e.src)!, b = layout.get(e.dst)!;
+    const mentioned = e.idents.some((i) => opts.mentioned.has(i));
+    const color = mentioned ? COLORS.mention : COLORS.edge;
+    const width = maxW > 0 ? Math.max(0.6, (opts.maxEdgeWidth * e.weight) / maxW) : 1;
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const [ux, uy] = unit(b.x - a.x, b.y - a.y);
+    // Bend when the reverse arrow exists, so A → B and B → A do not overlap.
+    const bend = pairs.has(`${e.dst}\u0000${e.src}`) ? 0.18 * len : 0;
+    const mx = (a.x + b.x) / 2 - uy * bend, my = (a.y + b.y) / 2 + ux * bend;
+    const ra = Math.max(radii.get(e.src)!, 4) + 2, rb = Math.max(radii.get(e.dst)!, 4) + 3 + ARROW;
+    const [sux, suy] = unit(mx - a.x, my - a.y), [eux, euy] = unit(b.x - mx, b.y - my);
+    const sx = a.x + sux * ra, sy = a.y + suy * ra, ex = b.x - eux * rb, ey = b.y - euy * rb;
+    const marker = mentioned ? `${opts.id}-arrow-m` : `${opts.id}-arrow`;
+    out.push(
+      `<path class="edge" data-src="${escapeAttr(e.src)}" data-dst="${escapeAttr(e.dst)}" data-weight="${e.weight}" d="M${num(sx)},${num(sy)} Q${num(mx)},${num(my)} ${num(ex)},${num(ey)}" fill="none" stroke="${color}" stroke-width="${Math.round(width * 100) / 100}" stroke-opacity="0.8" marker-end="url(#${marker})"/>`,
+    );
+    if (opts.edgeLabels) {
+      // Beside the curve's middle, on the side it bends to (the left of the direction of travel when straight).
+      // Tried at the middle first, then nearer either end, on the bend's side then the other.
+      const label = `${e.idents.join(", ")} ×${formatWeight(e.weight)}`;
+      const half = (7 * label.length) / 2;
+      const spots = [0.5, 0.38, 0.62, 0.28, 0.72].flatMap((t) => [1, -1].map((sgn) => {
+        const side = sgn * (bend > 0 ? bend * 0.55 + 6 : 9);
+        const cx = a.x + (b.x - a.x) * t - uy * side, cy = a.y + (b.y - a.y) * t + ux * side + 4;
+        return { cx, cy, box: { x0: cx - half, x1: cx + half, y0: cy - 11, y1: cy + 3 } };
+      }));
+      const spot = spots.find((sp) => !taken.some((b) => overlaps(b, sp.box))) ?? spots[0]!;
+      taken.push(spot.box);
+      const lx = spot.cx, ly = spot.cy;
+      out.push(text(lx, ly, label, 12, `text-anchor="middle" fill="${color}" paint-order="stroke" stroke="#fff" stroke-width="3"`));
+    }
+  }
+  for (const n of nodes) {
+    const { x, y } = layout.get(n)!;
+    const r = radii.get(n)!;
+    const chat = opts.chat.has(n);
+    const circle =
+      r > 0
+        ? `<circle class="node" data-node="${escapeAttr(n)}" cx="${num(x)}" cy="${num(y)}" r="${(Math.round(r * 1000) / 1000).toString()}" fill="${COLORS.nodeFill}" stroke="${COLORS.node}" stroke-width="1.5"/>`
+        : `<circle class="node zero" data-node="${escapeAttr(n)}" cx="${num(x)}" cy="${num(y)}" r="4" fill="#fff" stroke="${COLORS.neutral}" stroke-dasharray="2 2"/>`;
+    const ring = chat ? `<circle class="chat-ring" cx="${num(x)}" cy="${num(y)}" r="${num(Math.max(r, 4) + 4)}" fill="none" stroke="${COLORS.chat}" stroke-width="3"/>` : "";
+    const below = y + Math.max(r, 4) + 16;
+    const label = text(x, below, n, 13, `text-anchor="middle" font-weight="${chat ? "bold" : "normal"}"`);
+    const rank = opts.rank && opts.rankLabels ? text(x, below + 15, opts.rank.get(n)!.toFixed(3), 12, `text-anchor="middle" fill="${COLORS.muted}"`) : "";
+    out.push(ring + circle + label + rank);
+  }
+  return out.join("\n");
+}
+
+interface Box {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+function unit(dx: number, dy: number): [number, number] {
+  const len = Math.hypot(dx, dy) || 1;
+  return [dx / len, dy / len];
+}
+
+function formatWeight(w: number): string {
+  return Number.isInteger(w) ? String(w) : w < 0.01 ? w.toExponential(1) : w.toFixed(2);
+}
+
+function escapeAttr(s: string): string {
+  return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+}
+
+/** The arrowheads' size in picture units (the same for every width, so a thick edge has no huge head). */
+const ARROW = 11;
+
+/** Arrowhead markers (grey, and the mention colour, and the prior's colour), ids prefixed with `id`. */
+export function arrowMarkers(id: string): string {
+  const m = (name: string, color: string) =>
+    `<marker id="${id}-${name}" viewBox="0 0 10 10" refX="1" refY="5" markerWidth="${ARROW}" markerHeight="${ARROW}" markerUnits="userSpaceOnUse" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${color}"/></marker>`;
+  return `<defs>${m("arrow", COLORS.edge)}${m("arrow-m", COLORS.mention)}${m("arrow-p", COLORS.prior)}</defs>`;
+}
+
+/** A legend line: what area, width, ring and colour mean. */
+export function graphLegend(x: number, y: number, hasRank: boolean, hasChat: boolean, hasMention: boolean): string {
+  const parts = [hasRank ? "circle area ∝ rank" : "", "arrow: referencer → definer, width ∝ weight", hasChat ? "ring: chat file" : "", hasMention ? "orange: mentioned identifier" : ""].filter(Boolean);
+  const half = Math.ceil(parts.length / 2);
+  return text(x, y - 15, parts.slice(0, half).join(" · "), 12, `fill="${COLORS.muted}"`) + text(x, y, parts.slice(half).join(" · "), 12, `fill="${COLORS.muted}"`);
+}
+
+/** The reference graph as SVG: node area ∝ rank, arrow width ∝ weight, chat files ringed, mentioned identifiers in orange. */
+export function graphPicture(input: GraphPictureInput, options: GraphPictureOptions = {}): string {
+  const { nodes, edges, rank } = checkGraphInput(WHERE, input);
+  const width = requireInteger(WHERE, "options.width", options.width ?? GRAPH_PICTURE_DEFAULTS.width, 200);
+  const height = requireInteger(WHERE, "options.height", options.height ?? GRAPH_PICTURE_DEFAULTS.height, 150);
+  const iterations = requireInteger(WHERE, "options.iterations", options.iterations ?? GRAPH_PICTURE_DEFAULTS.iterations, 0);
+  const top = options.title ? 30 : 8, bottom = 40;
+  const maxRadius = Math.min(GRAPH_PICTURE_DEFAULTS.maxRadius, (Math.min(width, height) / Math.max(2, Math.sqrt(nodes.length))) * 0.3);
+  const pad = maxRadius + 40;
+  const layout = graphLayout(nodes, edges, width, height - top - bottom, pad, iterations);
+  const shifted = new Map([...layout].map(([n, p]) => [n, { x: p.x, y: p.y + top }]));
+  const radii = nodeRadii(nodes, rank, maxRadius);
+  const chat = new Set(input.chat ?? []), mentioned = new Set(input.mentioned ?? []);
+  const body = drawGraph(nodes, edges, shifted, radii, {
+    rank,
+    chat,
+    mentioned,
+    edgeLabels: options.edgeLabels ?? GRAPH_PICTURE_DEFAULTS.edgeLabels,
+    rankLabels: options.rankLabels ?? rank !== null,
+    maxEdgeWidth: GRAPH_PICTURE_DEFAULTS.maxEdgeWidth,
+    id: ID,
+  });
+  const title = options.title ? text(8, 19, options.title, 15, 'font-weight="bold"') : "";
+  const legend = graphLegend(8, height - 9, rank !== null, chat.size > 0, edges.some((e) => e.idents.some((i) => mentioned.has(i))));
+  return svgDocument(width, height, arrowMarkers(ID) + title + "\n" + body + "\n" + legend, options.title ?? "reference graph");
+}
