@@ -68,7 +68,7 @@ export function budgetPicture(input: BudgetPictureInput, options: BudgetPictureO
     return { label: requireString(WHERE, `input.entries[${i}].label`, r.label), tokens };
   });
   const budget = requireFinite(WHERE, "input.budget", input.budget);
-  if (budget <= 0) throw new WorkbenchInputError(WHERE, "input.budget", "must be > 0", budget);
+  if (budget < 0) throw new WorkbenchInputError(WHERE, "input.budget", "must be ≥ 0", budget);
   const tol = requireFinite(WHERE, "input.tolerance", input.tolerance ?? BUDGET_PICTURE_DEFAULTS.tolerance);
   const probes = (input.probes ? requireArray(WHERE, "input.probes", input.probes) : []).map((p, i) => {
     const r = requireRecord(WHERE, `input.probes[${i}]`, p);
@@ -77,7 +77,7 @@ export function budgetPicture(input: BudgetPictureInput, options: BudgetPictureO
   const width = requireInteger(WHERE, "options.width", options.width ?? BUDGET_PICTURE_DEFAULTS.width, 300);
   const strict = strictPrefixLength(entries, budget);
   const total = entries.reduce((s, e) => s + e.tokens, 0);
-  const maxX = Math.max(total, budget * (1 + tol), ...probes.map((p) => p.tokens)) * 1.04;
+  const maxX = Math.max(total, budget * (1 + tol), ...probes.map((p) => p.tokens), 1) * 1.04;
   const left = 16, right = 16, top = options.title ? 34 : 12;
   const xOf = (v: number) => left + ((width - left - right) * v) / maxX;
   const barY = top + 24, barH = 30, probeTop = barY + barH + 46, probeRow = 22;
@@ -86,7 +86,7 @@ export function budgetPicture(input: BudgetPictureInput, options: BudgetPictureO
   // The band and the budget line span the whole plot.
   const plotBottom = height - 34;
   parts.push(`<rect class="band" x="${num(xOf(budget * (1 - tol)))}" y="${top}" width="${num(xOf(budget * (1 + tol)) - xOf(budget * (1 - tol)))}" height="${num(plotBottom - top)}" fill="${COLORS.band}"/>`);
-  parts.push(`<line class="budget" x1="${num(xOf(budget))}" x2="${num(xOf(budget))}" y1="${top}" y2="${num(plotBottom)}" stroke="${COLORS.text}" stroke-width="2"/>`);
+  parts.push(`<line class="budget" x1="${num(xOf(budget))}" x2="${num(xOf(budget))}" y1="${top + 16}" y2="${num(plotBottom)}" stroke="${COLORS.text}" stroke-width="2"/>`);
   parts.push(text(xOf(budget), top + 12, `budget M = ${budget}`, 12, 'text-anchor="middle" font-weight="bold"'));
   parts.push(text(xOf(budget * (1 - tol)) - 3, plotBottom - 5, `−${Math.round(tol * 100)} %`, 12, 'text-anchor="end"'));
   parts.push(text(xOf(budget * (1 + tol)) + 3, plotBottom - 5, `+${Math.round(tol * 100)} %`, 12));
@@ -104,7 +104,7 @@ export function budgetPicture(input: BudgetPictureInput, options: BudgetPictureO
   parts.push(text(xOf(0), barY + barH + 26, `strict prefix: ${strict} of ${entries.length} entries, ${strictTokens} tokens, ${budget - strictTokens} left${strict < entries.length ? ` (stops at ${entries[strict]!.label}, ${entries[strict]!.tokens} tokens)` : ""}`, 12, `fill="${COLORS.ok}"`));
   probes.forEach((p, i) => {
     const y = probeTop + i * probeRow + 8, x = xOf(p.tokens);
-    const inBand = Math.abs(p.tokens - budget) / budget < tol;
+    const inBand = budget > 0 && Math.abs(p.tokens - budget) / budget < tol;
     const chosen = input.chosenK !== undefined && input.chosenK !== null && p.kept && p.k === input.chosenK && i === lastKeptIndex(probes);
     if (i > 0) {
       const prev = xOf(probes[i - 1]!.tokens);

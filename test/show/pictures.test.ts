@@ -190,8 +190,9 @@ describe("show: budget picture", () => {
     expect(budgetPicture({ entries: many, budget: 1024, probes, chosenK: 55 })).toBe(svg);
   });
 
-  it("rejects a budget ≤ 0 and negative costs", () => {
-    expect(() => budgetPicture({ entries, budget: 0 })).toThrow(/budgetPicture: input\.budget must be > 0/);
+  it("rejects a negative budget and negative costs; a budget of 0 takes nothing", () => {
+    expect(() => budgetPicture({ entries, budget: -1 })).toThrow(/budgetPicture: input\.budget must be ≥ 0/);
+    expect(budgetPicture({ entries, budget: 0 })).not.toContain('class="entry taken"');
     expect(() => budgetPicture({ entries: [{ label: "x", tokens: -1 }], budget: 5 })).toThrow(/input\.entries\[0\]\.tokens must be ≥ 0/);
   });
 });
