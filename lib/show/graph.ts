@@ -166,15 +166,22 @@ export function drawGraph(
     const [sux, suy] = unit(mx - a.x, my - a.y), [eux, euy] = unit(b.x - mx, b.y - my);
     const sx = a.x + sux * ra, sy = a.y + suy * ra, ex = b.x - eux * rb, ey = b.y - euy * rb;
     const marker = mentioned ? `${opts.id}-arrow-m` : `${opts.id}-arrow`;
+    // A file referencing its own definition: a loop over the node, from its upper left round to its upper right.
+    const r0 = Math.max(radii.get(e.src)!, 4);
+    const d =
+      e.src === e.dst
+        ? `M${num(a.x - r0 * 0.7)},${num(a.y - r0 * 0.7)} C${num(a.x - r0 - 26)},${num(a.y - r0 - 40)} ${num(a.x + r0 + 26)},${num(a.y - r0 - 40)} ${num(a.x + r0 * 0.7 + 6)},${num(a.y - r0 * 0.7 - 8)}`
+        : `M${num(sx)},${num(sy)} Q${num(mx)},${num(my)} ${num(ex)},${num(ey)}`;
     out.push(
-      `<path class="edge" data-src="${escapeAttr(e.src)}" data-dst="${escapeAttr(e.dst)}" data-weight="${e.weight}" d="M${num(sx)},${num(sy)} Q${num(mx)},${num(my)} ${num(ex)},${num(ey)}" fill="none" stroke="${color}" stroke-width="${Math.round(width * 100) / 100}" stroke-opacity="0.8" marker-end="url(#${marker})"/>`,
+      `<path class="edge" data-src="${escapeAttr(e.src)}" data-dst="${escapeAttr(e.dst)}" data-weight="${e.weight}" d="${d}" fill="none" stroke="${color}" stroke-width="${Math.round(width * 100) / 100}" stroke-opacity="0.8" marker-end="url(#${marker})"/>`,
     );
     if (opts.edgeLabels) {
       // Beside the curve's middle, on the side it bends to (the left of the direction of travel when straight).
       // Tried at the middle first, then nearer either end, on the bend's side then the other.
       const label = `${e.idents.join(", ")} ×${formatWeight(e.weight)}`;
       const half = (7 * label.length) / 2;
-      const spots = [0.5, 0.38, 0.62, 0.28, 0.72].flatMap((t) => [1, -1].map((sgn) => {
+      const loopTop = { cx: a.x, cy: a.y - r0 - 34, box: { x0: a.x - half, x1: a.x + half, y0: a.y - r0 - 45, y1: a.y - r0 - 31 } };
+      const spots = e.src === e.dst ? [loopTop] : [0.5, 0.38, 0.62, 0.28, 0.72].flatMap((t) => [1, -1].map((sgn) => {
         const side = sgn * (bend > 0 ? bend * 0.55 + 6 : 9);
         const cx = a.x + (b.x - a.x) * t - uy * side, cy = a.y + (b.y - a.y) * t + ux * side + 4;
         return { cx, cy, box: { x0: cx - half, x1: cx + half, y0: cy - 11, y1: cy + 3 } };

@@ -48,6 +48,9 @@ describe("show: graph picture", () => {
     expect(edgesOf(merged).map((e) => e.w)).toEqual([3]);
     expect(merged).toContain("f, g ×3");
     expect(svg.match(/class="chat-ring"/g)).toHaveLength(1);
+    const loop = graphPicture({ nodes: ["A", "B"], edges: [["A", "A", "f", 1], ["A", "B", "g", 1]] });
+    const d = /data-src="A" data-dst="A"[^>]* d="([^"]+)"/.exec(loop)![1]!;
+    expect(d).toMatch(/^M[\d.]+,[\d.]+ C/); // a loop over the node, not a zero-length line
   });
 
   it("node area is proportional to rank (a rank of 0 is a dashed ring), edge width grows with weight", () => {
