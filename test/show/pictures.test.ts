@@ -15,6 +15,9 @@ import {
 } from "../../lib/show/index.js";
 import { buildTeachingGraph, teachingPageRank } from "../../lib/repomap/index.js";
 import { commitPlan } from "../../lib/git/index.js";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
 
 const toy: GraphPictureInput = {
   nodes: ["app.py", "cli.py", "db.py", "models.py", "tests.py", "utils.py"],
@@ -89,6 +92,19 @@ describe("show: graph picture", () => {
     expect(pos(shuffled)).toEqual(pos(a));
     expect(a).toContain("#bc4c00"); // the mentioned identifier's colour
   });
+
+  it("is deterministic across runs: another process draws the same SVG, byte for byte", () => {
+    const script = [
+      `import { graphPicture } from ${JSON.stringify(join(__dirname, "..", "..", "lib", "show", "index.ts"))};`,
+      `import { createHash } from "node:crypto";`,
+      `const input = ${JSON.stringify({ ...toy, rank: Object.fromEntries(toyRank), chat: ["cli.py"] })};`,
+      `process.stdout.write(createHash("sha256").update(graphPicture(input)).digest("hex"));`,
+    ].join("\n");
+    const tsx = join(__dirname, "..", "..", "node_modules", "tsx", "dist", "cli.mjs");
+    const other = execFileSync(process.execPath, [tsx, "--input-type=module", "-e", script], { encoding: "utf8" });
+    const here = createHash("sha256").update(graphPicture({ ...toy, rank: Object.fromEntries(toyRank), chat: ["cli.py"] })).digest("hex");
+    expect(other).toBe(here);
+  }, 30_000);
 
   it("lays the nodes out apart and inside the picture", () => {
     const svg = graphPicture({ ...toy, rank: toyRank }, { width: 640, height: 420 });
