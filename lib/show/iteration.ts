@@ -6,7 +6,8 @@
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireArray, requireFinite, requireInteger, requireRecord } from "../core/validate.js";
-import { arrowMarkers, checkGraphInput, drawGraph, graphLayout, GRAPH_PICTURE_DEFAULTS, nodeRadii, type GraphPictureInput } from "./graph.js";
+import { arrowMarkers, drawGraph, GRAPH_PICTURE_DEFAULTS, nodeRadii } from "./graph.js";
+import { checkGraphInput, graphLayout, type GraphPictureInput } from "./graph-input.js";
 import { COLORS, ID, num, svgDocument, text } from "./svg.js";
 
 export interface IterationInput extends GraphPictureInput {
