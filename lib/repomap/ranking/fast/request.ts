@@ -4,7 +4,7 @@
  * weight `(multiplier [×50 for a chat referencer]) × √count factor`, the transition matrix filled from the prepared
  * plan, PageRank with Aider's fallback, each node's rank spread over its out-edges in networkx's order and summed per
  * definition, and the ordering, by integer tie orders instead of string comparisons. Every float is computed with the
- * same operations in the same order as `getRankedTagsDirect`, so the results are identical bit for bit.
+ * same operations in the same order as the readable `getRankedTags` (`../ranking.ts`), so the results are identical bit for bit.
  *
  * Edges are handled in networkx's out-edge order (the order the spread needs), so each pass reads its arrays front to
  * back. The intermediates only a learner reads (`edges` with their rank, `weightings`, `definitionRanks`,
@@ -12,7 +12,7 @@
  */
 import { fillTransitionMatrix } from "../../pagerank/matrix.js";
 import { orderByRankDesc } from "./rank-sort.js";
-import type { DistributedEdge, RankedTagsResult } from "./prepared-tags.js";
+import type { DistributedEdge, RankedTagsResult } from "../types.js";
 import { identMultiplier, personalize, type IdentWeighting, type RankingEdge } from "../graph.js";
 import type { PreparedRanking } from "./prepare.js";
 import { rankingGraph, rankMatrix, type DefinitionRank } from "../rank.js";
