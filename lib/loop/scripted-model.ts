@@ -5,7 +5,8 @@
  * Provider failures belong to the model client (seed 001 §11, "provider/network"): they are retried with backoff
  * and are not reflections (seed 001 §5).
  */
-import { WorkbenchInputError } from "../core/errors.js";
+import { WorkbenchError, WorkbenchInputError } from "../core/errors.js";
+import { PythonError } from "../core/pyerror.js";
 import { requireArray, requireRecord, requireString, rejectUnknownKeys } from "../core/validate.js";
 import type { PromptMessage } from "./context.js";
 
@@ -28,24 +29,22 @@ const FAILURE_KINDS = Object.keys(PROVIDER_FAILURES) as ProviderFailureKind[];
 export type ScriptStep = string | { fail: ProviderFailureKind; message?: string };
 
 /** A failed call to the provider. */
-export class ProviderError extends Error {
+export class ProviderError extends PythonError {
   readonly kind: ProviderFailureKind;
   readonly retryable: boolean;
 
   constructor(kind: ProviderFailureKind, message?: string) {
     const info = PROVIDER_FAILURES[kind];
-    super(`${info.name}: ${message ?? info.text}`);
-    this.name = "ProviderError";
+    super(info.name, message ?? info.text);
     this.kind = kind;
     this.retryable = info.retryable;
   }
 }
 
 /** The script ran out: the loop asked for more model calls than the script holds (a workbench condition, not Aider's). */
-export class ScriptEndedError extends Error {
+export class ScriptEndedError extends WorkbenchError {
   constructor(calls: number) {
     super(`the script has no step for model call ${calls}`);
-    this.name = "ScriptEndedError";
   }
 }
 
