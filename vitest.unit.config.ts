@@ -23,6 +23,7 @@ export default defineConfig({
     exclude: ["test/properties/git.test.ts", "**/node_modules/**"],
     setupFiles: ["test/setup/fast-check-seed.ts"],
     testTimeout: 30_000,
+    hookTimeout: 60_000,
     pool: "forks",
   },
 });

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  byRankDesc,
   getRankedTags,
   prepareRankedTags,
   rankPreparedTags,
@@ -11,6 +10,7 @@ import {
   type RankedTagsOptions,
   type RankedTagsResult,
 } from "../../../../lib/index.js";
+import { byRankDesc } from "../../../../lib/repomap/ranking/rank.js";
 import { orderByRankDesc } from "../../../../lib/repomap/ranking/fast/rank-sort.js";
 
 type Triple = [string, string, number];
