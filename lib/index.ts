@@ -40,11 +40,13 @@ export { SCAN_DEFAULTS, scanRepo, type ScannedFile, type ScanOptions, type ScanR
 export {
   AIDER_PAGERANK_DEFAULTS,
   aiderPageRank,
+  ITERATE_PAGERANK_DEFAULTS,
   iteratePageRank,
   PageRankZeroDivisionError,
   PowerIterationFailedConvergence,
   type AiderPageRankOptions,
   type AiderPageRankResult,
+  type IteratePageRankOptions,
   type NodeValues,
   type PageRankParameters,
 } from "./repomap/pagerank/pagerank.js";
@@ -85,9 +87,11 @@ export {
   aiderRankedTagsMap,
   MAP_SEARCH_TOKENS_PER_TAG,
   MAP_SEARCH_TOLERANCE,
+  RANKED_TAGS_MAP_DEFAULTS,
   type MapProbe,
   type MapProbeFn,
   type MapSearchResult,
+  type RankedTagsMapInput,
   type RankedTagsMapOptions,
 } from "./repomap/budget/map-search.js";
 export {
@@ -146,6 +150,7 @@ export {
 export { ALL_FENCES, chooseFence, DEFAULT_FENCE, type Fence, type FenceChoice } from "./editblock/fence.js";
 export { findFilename, stripFilename } from "./editblock/filename.js";
 export {
+  CLOSEST_EDIT_DISTANCE_THRESHOLD,
   FUZZY_STEP_REACHABLE,
   matchButForLeadingWhitespace,
   perfectReplace,
@@ -157,7 +162,7 @@ export {
   type ReplaceStage,
 } from "./editblock/replace.js";
 export { DotdotdotsError, tryDotdotdots, UNMATCHED_DOTS_ERROR, UNPAIRED_DOTS_ERROR } from "./editblock/dotdotdots.js";
-export { doReplace, stripQuotedWrapping, type DoReplaceOutcome } from "./editblock/do-replace.js";
+export { doReplace, stripQuotedWrapping, type DoReplaceInput, type DoReplaceOutcome } from "./editblock/do-replace.js";
 export { findSimilarLines } from "./editblock/similar.js";
 export { APPLY_EDITS_DEFAULTS, applyEdits, type ApplyEditsOptions, type ApplyEditsResult, type EditOutcome } from "./editblock/apply.js";
 export { MemoryFileSystem, type EditFileSystem } from "./editblock/files.js";
@@ -185,12 +190,14 @@ export { editBlockFormat, wholeFileEdits, wholeFileFormat, type EditFormat, type
 export { Sandbox, SANDBOX_BRANCH, SANDBOX_USER, withSandbox } from "./git/sandbox/sandbox.js";
 export { GitError, runGit, type GitContext, type GitResult } from "./git/sandbox/git-cli.js";
 export {
+  COMMITS_SINCE_DEFAULTS,
   commitsSince,
   dirtyPaths,
   readCommit,
   repoState,
   type CommitFile,
   type CommitInfo,
+  type CommitsSinceOptions,
   type FileSnapshot,
   type RepoState,
 } from "./git/sandbox/observe.js";

@@ -10,7 +10,7 @@
 import { WorkbenchInputError } from "../../core/errors.js";
 import { requireArray, requireRecord } from "../../core/validate.js";
 import { buildTransitionMatrixFromEdges, type EdgeArrays } from "./matrix.js";
-import { checkPageRankOptions, iteratePageRank, type AiderPageRankOptions, type AiderPageRankResult } from "./pagerank.js";
+import { checkPageRankOptions, powerIterate, type AiderPageRankOptions, type AiderPageRankResult } from "./pagerank.js";
 
 const WHERE = "aiderPageRankFromEdges";
 
@@ -61,5 +61,5 @@ export function aiderPageRankFromEdges(
   const arrays = checkEdges(edges, names.length);
   const o = checkPageRankOptions(WHERE, options, ["alpha", "maxIter", "tol", "personalization", "dangling"]);
   const q = buildTransitionMatrixFromEdges(names, arrays);
-  return iteratePageRank(q, o.alpha, o.maxIter, o.tol, o.personalization, o.dangling);
+  return powerIterate(q, o);
 }

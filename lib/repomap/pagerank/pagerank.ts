@@ -141,18 +141,29 @@ function checkArguments(graph: unknown, options: unknown): PageRankParameters & 
 export function aiderPageRank(graph: Graph, options: AiderPageRankOptions = {}): AiderPageRankResult {
   const a = checkArguments(graph, options);
   const q = buildTransitionMatrix(a.graph, a.weight, WHERE);
-  return iteratePageRank(q, a.alpha, a.maxIter, a.tol, a.personalization, a.dangling);
+  return powerIterate(q, a);
 }
 
+/** `iteratePageRank`'s options: `aiderPageRank`'s without `weight` (the matrix is already weighted). */
+export type IteratePageRankOptions = Omit<AiderPageRankOptions, "weight">;
+
+/** networkx's defaults; null personalization = uniform, null dangling = the personalization. */
+export const ITERATE_PAGERANK_DEFAULTS = Object.freeze({
+  alpha: AIDER_PAGERANK_DEFAULTS.alpha,
+  maxIter: AIDER_PAGERANK_DEFAULTS.maxIter,
+  tol: AIDER_PAGERANK_DEFAULTS.tol,
+  personalization: null,
+  dangling: null,
+});
+
 /** The power iteration on a prepared matrix (exposed so a notebook can reuse one matrix for several runs). */
-export function iteratePageRank(
-  q: TransitionMatrix,
-  alpha: number,
-  maxIter: number,
-  tol: number,
-  personalization: NodeValues | null,
-  dangling: NodeValues | null,
-): AiderPageRankResult {
+export function iteratePageRank(q: TransitionMatrix, options: IteratePageRankOptions = {}): AiderPageRankResult {
+  return powerIterate(q, checkPageRankOptions("iteratePageRank", options, ["alpha", "maxIter", "tol", "personalization", "dangling"]));
+}
+
+/** The power iteration itself, on parameters already checked (the callers inside lib check them once). */
+export function powerIterate(q: TransitionMatrix, params: Omit<PageRankParameters, "weight">): AiderPageRankResult {
+  const { alpha, maxIter, tol, personalization, dangling } = params;
   const { nodes, rowPtr, cols, vals, dangling: danglingRows } = q;
   const n = nodes.length;
   if (n === 0) return { ranks: new Map(), nodes: [], iterations: 0, residuals: [] };

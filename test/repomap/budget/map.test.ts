@@ -111,7 +111,7 @@ describe("aiderRankedTagsMap", () => {
   it("searches prefixes of the ranking rendered with to_tree and counted with token_count", () => {
     const ranked: RankedEntry[] = [tag("a.py", 1), tag("b.py", 2), ["chat.py"], ["c.md"], ["d.md"]];
     const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
-    const r = aiderRankedTagsMap(ranked, ["chat.py"], ["a.py", "b.py", "c.md", "d.md"], 6, stub, words);
+    const r = aiderRankedTagsMap({ ranked, chatRelFnames: ["chat.py"], otherRelFnames: ["a.py", "b.py", "c.md", "d.md"], maxMapTokens: 6, render: stub, count: words });
     // every probe is to_tree of a prefix; the chat file is counted in the prefix but never shown
     expect(r.map).not.toContain("chat.py");
     expect(r.probes.length).toBeGreaterThan(0);
@@ -120,7 +120,7 @@ describe("aiderRankedTagsMap", () => {
 
   it("the important-files prefix only adds files that are not ranked yet", () => {
     const ranked: RankedEntry[] = [tag("a.py", 1), ["README.md"]];
-    const r = aiderRankedTagsMap(ranked, [], ["a.py", "README.md", "LICENSE"], 1000, stub, () => 1, {
+    const r = aiderRankedTagsMap({ ranked, chatRelFnames: [], otherRelFnames: ["a.py", "README.md", "LICENSE"], maxMapTokens: 1000, render: stub, count: () => 1 }, {
       importantFiles: (files) => files.filter((f) => /^(README|LICENSE)/.test(f)),
     });
     expect(r.entries).toEqual([["LICENSE"], ...ranked]);
