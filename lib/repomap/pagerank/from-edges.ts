@@ -2,7 +2,7 @@
  * `aiderPageRankFromEdges`: the same networkx PageRank as `aiderPageRank` (reference §1.4), bit for bit, on a graph
  * given as typed arrays — node names plus, per edge, a source index, a target index and a weight, in edge insertion
  * order — instead of a graphology graph. For big graphs: building a graphology MultiDirectedGraph of a million edges
- * and reading it back costs far more than the PageRank itself (`README.md`, "Speed"), so code that already
+ * and reading it back costs far more than the PageRank itself (`docs/performance.md`, "PageRank"), so code that already
  * holds its edges as numbers (Aider's ranking does: `ranking/rank.ts`) skips the graph object.
  *
  * The edge order matters as it does in networkx: it fixes each row's entry order, hence how parallel edges are summed.
