@@ -19,8 +19,8 @@ import type { RankedEntry, Tag } from "./tag.js";
 /** Aider's `get_ranked_tags`: the ranking plus every intermediate result, computed directly (and eagerly) from the input. */
 export function getRankedTags(input: RankedTagsInput, options: RankedTagsOptions = {}): RankedTagsResult {
   const a = checkRankedTagsInput(input, options);
-  const index = collectTags(a.chatFiles, a.otherFiles, a.tags, a.mentionedFnames, a.mentionedIdents, a.missing, a.root);
-  const { edges, weightings, referencesBackfilled } = buildRankingEdges(index, a.mentionedIdents, a.definerOrder, a.compoundSqrt);
+  const index = collectTags(a);
+  const { edges, weightings, referencesBackfilled } = buildRankingEdges(index, a);
   const { nodes, arrays } = rankingEdgeArrays(edges);
   const { ranked, calls } = rankFiles(nodes, arrays, index.personalization);
   const base = { index, weightings, referencesBackfilled, pagerankCalls: calls, edgeCount: edges.length };

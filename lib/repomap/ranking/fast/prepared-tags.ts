@@ -33,7 +33,7 @@ export function prepareRankedTags(input: PreparedRankedTagsInput, options: Ranke
   const tags = checkTags(where, input.tags);
   const missing = new Set(requireStringArray(where, "input.missingFiles", input.missingFiles ?? []));
   const o = checkOptions(where, options);
-  const prepared = prepareRanking(files, tags, missing, o.root, o.definerOrder, o.compoundSqrt);
+  const prepared = prepareRanking({ files, tags, missing, root: o.root, definerOrder: o.definerOrder, compoundSqrt: o.compoundSqrt });
   preparedRankings.add(prepared);
   return prepared;
 }

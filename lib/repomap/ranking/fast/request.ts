@@ -139,7 +139,7 @@ function order(p: PreparedRanking, otherFiles: readonly string[], chatFile: Uint
 /** `get_ranked_tags` for one request on a prepared ranking (inputs already validated). */
 export function rankPrepared(p: PreparedRanking, request: PreparedRequest): RankedTagsResult {
   const { chat, otherFiles, mentionedFnames, mentionedIdents } = request;
-  const { chatRelFnames, personalization } = personalize(p.fnames, p.missing, chat, mentionedFnames, mentionedIdents);
+  const { chatRelFnames, personalization } = personalize({ fnames: p.fnames, missing: p.missing, chat, mentionedFnames, mentionedIdents });
   const chatFile = new Uint8Array(p.fnames.length);
   for (const f of chatRelFnames) chatFile[p.fileIds.get(f)!] = 1;
   const chatNode = Uint8Array.from(p.nodeFile, (file) => chatFile[file]!);
