@@ -180,6 +180,7 @@ export {
   slashCommit,
   standInMessage,
   type Attribution,
+  type CommitRequest,
   type CommitResult,
   type CommitSettings,
 } from "./git/aider/commit.js";

@@ -163,7 +163,7 @@ class ScenarioRun {
         return { do: "undo", result: await undo(session), after: await repoState(box.git) };
       case "commit": {
         const log = new AiderLog();
-        const result = await slashCommit(session.repo, log, step.message, session.settings);
+        const result = await slashCommit(session.repo, log, { message: step.message, settings: session.settings });
         this.note(result, "/commit");
         return { do: "commit", result, messages: log.messages, commits: await this.commitsAfter(headBefore), after: await repoState(box.git) };
       }
