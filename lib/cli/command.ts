@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { InputError } from "../core/errors.js";
 
 /** Where a command writes; injected so tests can capture output. */
 export interface CliIO {
@@ -25,12 +26,7 @@ export interface Command {
 }
 
 /** A mistake in how a command was called: printed as one line, exit code 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
+export class UsageError extends InputError {}
 
 /** `util.parseArgs` in strict mode, with its errors turned into `UsageError`. */
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig["options"]>>(

@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
-import { findProjectRoot } from "../grader/catalog.js";
+import { findProjectRoot } from "../core/project-root.js";
 import { statePath } from "../grader/state.js";
 import { UsageError } from "./command.js";
 

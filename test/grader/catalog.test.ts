@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
-import { findProjectRoot, listExercises, selectExercises } from "../../lib/grader/catalog.js";
+import { findProjectRoot } from "../../lib/core/project-root.js";
+import { listExercises, selectExercises } from "../../lib/grader/catalog.js";
 import { gradingAliases, resolveTarget } from "../../lib/grader/target.js";
 
 function fakeCheckout(): string {

@@ -13,8 +13,7 @@ import {
   vennPicture,
   type GraphPictureInput,
 } from "../../lib/show/index.js";
-import { buildTeachingGraph, teachingPageRank } from "../../lib/repomap/index.js";
-import { commitPlan } from "../../lib/git/index.js";
+import { buildTeachingGraph, commitPlan, teachingPageRank } from "../../lib/index.js";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { join } from "node:path";

@@ -102,16 +102,22 @@ export async function readCommit(git: GitContext, rev: string, withPatch = false
   return info;
 }
 
+export interface CommitsSinceOptions {
+  /** Read each commit's patch too. */
+  withPatch?: boolean;
+  /** Commits already read, by full sha (commits never change): filled as commits are read. Default: a new one. */
+  cache?: Map<string, CommitInfo>;
+}
+
+export const COMMITS_SINCE_DEFAULTS = Object.freeze({ withPatch: false });
+
 /**
  * The commits after `base` (exclusive; null = from the root) up to HEAD, oldest first. Commits never change, so a
  * `cache` (by full sha) may be passed to read each one once.
  */
-export async function commitsSince(
-  git: GitContext,
-  base: string | null,
-  withPatch = false,
-  cache: Map<string, CommitInfo> = new Map(),
-): Promise<CommitInfo[]> {
+export async function commitsSince(git: GitContext, base: string | null, options: CommitsSinceOptions = {}): Promise<CommitInfo[]> {
+  const withPatch = options.withPatch ?? COMMITS_SINCE_DEFAULTS.withPatch;
+  const cache = options.cache ?? new Map<string, CommitInfo>();
   const head = await runGit(git, ["rev-parse", "--verify", "--quiet", "HEAD"], { okCodes: [1] });
   if (head.exitCode !== 0) return [];
   const range = base === null ? ["HEAD"] : [`${base}..HEAD`];
