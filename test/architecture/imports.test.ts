@@ -1,6 +1,6 @@
 /**
  * lib's layering (CONTRIBUTING.md, "Rules"): no import cycle anywhere in lib, and no import from a higher layer —
- * core < mechanisms (repomap, editblock, git) < loop, explore, conformance < grader, notebooks, show, diagrams <
+ * core < mechanisms (repomap, editblock, editformats, git) < loop, explore, conformance < grader, notebooks, show, diagrams <
  * the public barrel lib/index.ts < cli (lib/cli/, lib/cli.ts). Type-only imports count too.
  */
 import { join } from "node:path";
@@ -16,6 +16,7 @@ const FOLDER_LAYERS: Readonly<Record<string, number>> = {
   repomap: 1,
   editblock: 1,
   git: 1,
+  editformats: 1,
   loop: 2,
   explore: 2,
   conformance: 2,
