@@ -34,7 +34,8 @@ function summaryText(scan: ScanResult, result: RealMapResult): string {
     "── summary ──",
     `folder          ${scan.root} (${scan.source === "git" ? "git-tracked files" : "walked"})`,
     `files           ${s.files} listed, ${scan.summary.noGrammar} without a grammar (by name only), ${s.skipped} skipped${skipped ? ` (${skipped})` : ""}` +
-      (scan.summary.withSyntaxErrors ? `, ${scan.summary.withSyntaxErrors} with syntax errors (tags kept)` : ""),
+      (scan.summary.withSyntaxErrors ? `, ${scan.summary.withSyntaxErrors} with syntax errors (tags kept)` : "") +
+      (scan.outside.length ? `; ${scan.outside.length} left out: symlinks leaving the folder (${scan.outside.slice(0, 3).join(", ")}${scan.outside.length > 3 ? ", …" : ""})` : ""),
     `parsed          ${s.parsed} this run, ${s.fromCache} from the cache${scan.cachePath ? ` (${scan.cachePath})` : " (cache off)"}`,
     `tags            ${s.tags} (${scan.summary.defs} defs, ${scan.summary.refs} refs)`,
     `graph           ${s.nodes} nodes, ${s.edges} edges; PageRank ${s.iterations} iterations`,
@@ -121,7 +122,7 @@ A second run on an unchanged folder parses no file.`,
           map: result.map,
           ranking: result.ranking.map(entryJson),
           selected: result.selected.map(entryJson),
-          summary: { ...result.summary, noGrammar: scan.summary.noGrammar, skippedByReason: scan.summary.skipped, cachePath: scan.cachePath },
+          summary: { ...result.summary, noGrammar: scan.summary.noGrammar, skippedByReason: scan.summary.skipped, outsideRoot: scan.outside, cachePath: scan.cachePath },
         }) + "\n",
       );
     } else {

@@ -82,7 +82,10 @@ export async function readCommit(git: GitContext, rev: string, withPatch = false
     if (f.startsWith(":")) {
       files.push({ path: fields[i++]!, status: f.trim().split(" ").pop()!, added: null, deleted: null });
     } else {
-      const [a, d, path] = f.split("\t") as [string, string, string];
+      // "added\tdeleted\tpath": the path itself may hold a TAB, so split at the first two only
+      const t1 = f.indexOf("\t");
+      const t2 = f.indexOf("\t", t1 + 1);
+      const [a, d, path] = [f.slice(0, t1), f.slice(t1 + 1, t2), f.slice(t2 + 1)];
       counts.set(path, [a === "-" ? null : Number(a), d === "-" ? null : Number(d)]);
     }
   }

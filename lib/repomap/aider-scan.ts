@@ -83,6 +83,8 @@ export interface ScanSummary {
   refs: number;
   /** Languages whose grammar could not be loaded, with the reason. */
   grammarFailures: Record<string, string>;
+  /** Listed paths left out of the map because their real path leaves the folder (symlinks; aider-files.ts). */
+  outsideRoot: number;
 }
 
 /** The scan's skeleton spans (aider-skeleton-spans.ts) with the mtime and size each file had when parsed. */
@@ -99,6 +101,8 @@ export interface ScanResult {
   readonly files: readonly ScannedFile[];
   readonly summary: ScanSummary;
   readonly cachePath: string | null;
+  /** The paths left out because their real path leaves the folder, sorted. */
+  readonly outside: readonly string[];
   /** For `SkeletonCache`: a file whose skeleton spans are here and fresh is rendered without parsing it again. */
   readonly skeletonSpans?: ScanSkeletonSpans;
 }
@@ -135,7 +139,7 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   const opts = scanOptions(options);
   const tagOpts = tagsOptions(opts.tags, "scanRepo");
   const grammars = opts.grammars ?? new GrammarSet();
-  const { root, files: listed, source } = await listRepoFiles(dir);
+  const { root, files: listed, source, outside } = await listRepoFiles(dir);
   const fingerprint = scanFingerprint({ tags: tagOpts, maxFileBytes: opts.maxFileBytes, versions: grammars.versions() });
   const cachePath = opts.cacheDir === null ? null : scanCachePath(opts.cacheDir, root);
   const cache = cachePath ? loadScanCache(cachePath, fingerprint, root) : new Map<string, CachedEntry>();
@@ -206,6 +210,7 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   const summary: ScanSummary = {
     files: listed.length, parsed: 0, fromCache: 0, parsedInWorkers: inWorkers, noGrammar: 0, skipped: {}, skippedTotal: 0, withSyntaxErrors: 0,
     tags: 0, defs: 0, refs: 0, grammarFailures: Object.fromEntries(grammars.failures),
+    outsideRoot: outside.length,
   };
   const out: ScannedFile[] = listed.map((rel, i) => {
     const body = bodies[i];
@@ -228,5 +233,5 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   for (const [rel, { mtimeMs, size, spans }] of next) if (spans !== undefined) spanFiles.set(rel, { mtimeMs, size, spans });
   summary.tags = summary.defs + summary.refs;
   if (cachePath && (parsedHere.size > 0 || next.size !== cache.size)) saveScanCache(cachePath, fingerprint, root, next);
-  return { root, source, files: out, summary, cachePath, skeletonSpans: { aiderGrammar: tagOpts.aiderGrammar, files: spanFiles } };
+  return { root, source, files: out, summary, cachePath, outside, skeletonSpans: { aiderGrammar: tagOpts.aiderGrammar, files: spanFiles } };
 }
