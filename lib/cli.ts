@@ -78,7 +78,7 @@ if (isMain()) {
   // grammar packages are found from this file's folder, wherever the command is run from
   const here = fileURLToPath(import.meta.url);
   mapCommandConfig.packageBase = dirname(here);
-  mapCommandConfig.workerScript = join(dirname(here), "repomap", `aider-scan-worker${extname(here)}`); // .ts under tsx
+  mapCommandConfig.workerScript = join(dirname(here), "repomap", "scan", `worker${extname(here)}`); // .ts under tsx
   runCli(process.argv.slice(2), processIO).then(
     (code) => {
       process.exitCode = code;

@@ -17,13 +17,13 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { GrammarSet } from "../lib/repomap/aider-grammars.js";
-import { buildRepoMap, preparedScanRanking, rankingInput } from "../lib/repomap/aider-repo-map.js";
-import { rankPreparedTags } from "../lib/repomap/aider-ranking.js";
-import { scanRepo, SCAN_DEFAULTS } from "../lib/repomap/aider-scan.js";
-import { SkeletonCache } from "../lib/repomap/aider-skeletons.js";
-import { loadTiktokenCounter } from "../lib/repomap/aider-token-count.js";
-import type { Tag } from "../lib/repomap/aider-tag.js";
+import { GrammarSet } from "../lib/repomap/scan/grammars.js";
+import { buildRepoMap, preparedScanRanking, rankingInput } from "../lib/repomap/repo-map.js";
+import { rankPreparedTags } from "../lib/repomap/ranking/fast/prepared-tags.js";
+import { scanRepo, SCAN_DEFAULTS } from "../lib/repomap/scan/scan.js";
+import { SkeletonCache } from "../lib/repomap/render/skeletons.js";
+import { loadTiktokenCounter } from "../lib/repomap/budget/token-count.js";
+import type { Tag } from "../lib/repomap/ranking/tag.js";
 
 const args = process.argv.slice(2);
 const dir = args.find((a) => !a.startsWith("--"));
@@ -35,7 +35,7 @@ if (!dir || !Number.isInteger(tokens) || tokens < 1 || !Number.isInteger(threads
   process.exit(2);
 }
 const parallel =
-  threads > 1 ? { script: fileURLToPath(new URL("../lib/repomap/aider-scan-worker.ts", import.meta.url)), threads, packageBase: process.cwd() } : undefined;
+  threads > 1 ? { script: fileURLToPath(new URL("../lib/repomap/scan/worker.ts", import.meta.url)), threads, packageBase: process.cwd() } : undefined;
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number }> {
   const cpu0 = process.cpuUsage();

@@ -20,11 +20,11 @@
 import { readFileSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { decodeSource, listRepoFiles } from "../lib/repomap/aider-files.js";
-import { loadGrammar, packageResolverFrom } from "../lib/repomap/aider-grammars.js";
-import { languageById, languageForPath } from "../lib/repomap/aider-languages.js";
-import { encodeSpans, skeletonSpans } from "../lib/repomap/aider-skeleton-spans.js";
-import { assembleTags, identifierTexts, namesOfMatches, TAGS_DEFAULTS } from "../lib/repomap/aider-tags-raw.js";
+import { decodeSource, listRepoFiles } from "../lib/repomap/scan/files.js";
+import { loadGrammar, packageResolverFrom } from "../lib/repomap/scan/grammars.js";
+import { languageById, languageForPath } from "../lib/repomap/scan/languages.js";
+import { encodeSpans, skeletonSpans } from "../lib/repomap/scan/skeleton-spans.js";
+import { assembleTags, identifierTexts, namesOfMatches, TAGS_DEFAULTS } from "../lib/repomap/scan/tags-raw.js";
 import { Parser } from "web-tree-sitter";
 
 const args = process.argv.slice(2);

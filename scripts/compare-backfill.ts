@@ -1,14 +1,14 @@
 /**
- * Compares our reference backfill (every identifier leaf, aider-tags-raw.ts) with Aider's (pygments `Token.Name`
+ * Compares our reference backfill (every identifier leaf, repomap/scan/tags-raw.ts) with Aider's (pygments `Token.Name`
  * tokens, reference §1.2 step 5) on the files given: `npx tsx scripts/compare-backfill.ts FILE…`. Needs a python3
  * with pygments; prints, per language, how many files agree exactly and the names only one side produces.
- * A report, not a test (pygments is Python); README-tags.md summarises what it showed.
+ * A report, not a test (pygments is Python); repomap/scan/README.md summarises what it showed.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { GrammarSet } from "../lib/repomap/aider-grammars.js";
-import { languageForPath } from "../lib/repomap/aider-languages.js";
-import { identifierTexts } from "../lib/repomap/aider-tags-raw.js";
+import { GrammarSet } from "../lib/repomap/scan/grammars.js";
+import { languageForPath } from "../lib/repomap/scan/languages.js";
+import { identifierTexts } from "../lib/repomap/scan/tags-raw.js";
 
 const PYGMENTS = `
 import sys, json

@@ -5,7 +5,7 @@
  */
 import { exploreLaw, type ExploreResult, type FastCheck } from "../explore/law.js";
 import { exploreLaws, findLaw, TOKEN_LAW_IDS } from "../explore/catalogue.js";
-import { loadTiktokenCounter } from "../repomap/aider-token-count.js";
+import { loadTiktokenCounter } from "../repomap/budget/token-count.js";
 import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 
 function integerFlag(name: string, value: string | undefined, min: number): number | undefined {

@@ -1,17 +1,17 @@
 /**
  * `workbench map <dir> …`: the repo map of a real folder as Aider would build it (issue 4; reference §1), then a
- * summary. Scans with tree-sitter (cached on disk, see lib/repomap/README-tags.md), ranks, and picks the prefix with
+ * summary. Scans with tree-sitter (cached on disk, see lib/repomap/scan/README.md), ranks, and picks the prefix with
  * Aider's ±15 % search (`--budget tolerance`) or the teaching strict rule with exact counts (`--budget strict`).
  */
 import { availableParallelism } from "node:os";
 import { WorkbenchInputError } from "../core/errors.js";
-import { GrammarSet, packageResolverFrom } from "../repomap/aider-grammars.js";
-import { buildRepoMap, type RealMapResult } from "../repomap/aider-repo-map.js";
-import { defaultCacheDir } from "../repomap/aider-scan-cache.js";
-import { scanRepo, SCAN_DEFAULTS, type ScanResult } from "../repomap/aider-scan.js";
-import { SkeletonCache } from "../repomap/aider-skeletons.js";
-import { isFileOnly, type RankedEntry } from "../repomap/aider-tag.js";
-import { loadTiktokenCounter, type TiktokenEncoding } from "../repomap/aider-token-count.js";
+import { GrammarSet, packageResolverFrom } from "../repomap/scan/grammars.js";
+import { buildRepoMap, type RealMapResult } from "../repomap/repo-map.js";
+import { defaultCacheDir } from "../repomap/scan/cache.js";
+import { scanRepo, SCAN_DEFAULTS, type ScanResult } from "../repomap/scan/scan.js";
+import { SkeletonCache } from "../repomap/render/skeletons.js";
+import { isFileOnly, type RankedEntry } from "../repomap/ranking/tag.js";
+import { loadTiktokenCounter, type TiktokenEncoding } from "../repomap/budget/token-count.js";
 import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 import { progressBar } from "./progress.js";
 

@@ -2,9 +2,9 @@
  * `workbench teach <model> [input.json] [--example]`: runs one of the seed page's teaching models on JSON input (or on
  * the page's worked example) and prints the result, so a hand calculation can be checked from the shell.
  */
-import { commitPlan, type CommitPlanInput } from "../git/teaching-commit-plan.js";
-import { searchReplace } from "../editblock/teaching-search-replace.js";
-import { repoMap, type RepoMapInput } from "../repomap/teaching-repo-map.js";
+import { commitPlan, type CommitPlanInput } from "../git/teaching/commit-plan.js";
+import { searchReplace } from "../editblock/teaching/search-replace.js";
+import { repoMap, type RepoMapInput } from "../repomap/teaching/repo-map.js";
 import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireRecord } from "../core/validate.js";
 import { parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";

@@ -5,8 +5,8 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { PythonError } from "../core/pyerror.js";
-import type { Fence } from "../editblock/aider-fence.js";
-import type { EditBlock } from "../editblock/aider-parse.js";
+import type { Fence } from "../editblock/fence.js";
+import type { EditBlock } from "../editblock/parse.js";
 import { VectorFormatError, type CaseReader } from "./format.js";
 import type { CaseOutcome } from "./suite.js";
 

@@ -6,11 +6,11 @@
  * case's `id`, else `<sub-list>[<index>]`.
  */
 import { PythonError } from "../core/pyerror.js";
-import { applyEdits } from "../editblock/aider-apply.js";
-import { stripQuotedWrapping } from "../editblock/aider-do-replace.js";
-import { findFilename, stripFilename } from "../editblock/aider-filename.js";
-import { MemoryFileSystem } from "../editblock/aider-files.js";
-import { findSimilarLines } from "../editblock/aider-similar.js";
+import { applyEdits } from "../editblock/apply.js";
+import { stripQuotedWrapping } from "../editblock/do-replace.js";
+import { findFilename, stripFilename } from "../editblock/filename.js";
+import { MemoryFileSystem } from "../editblock/files.js";
+import { findSimilarLines } from "../editblock/similar.js";
 import { compareCase, editTuple, readEditTuples, readFence, readStringRecord, readStrings, readStringsOrNull } from "./editblock-fields.js";
 import { readCases, VectorFormatError, type CaseReader } from "./format.js";
 import type { CaseOutcome, ConformanceSuite } from "./suite.js";

@@ -3,7 +3,7 @@
  * must give the items Aider's generator yielded before stopping (`[path, search, replace]` or `[null, shell]`) and
  * the ValueError text it stopped with (or null).
  */
-import { findOriginalUpdateBlocks } from "../editblock/aider-parse.js";
+import { findOriginalUpdateBlocks } from "../editblock/parse.js";
 import { compareCase, readFence, readStringsOrNull } from "./editblock-fields.js";
 import { readCases } from "./format.js";
 import type { ConformanceSuite } from "./suite.js";

@@ -3,7 +3,7 @@
  * and must give Aider's return value (`expected`, null for None) AND the step that produced it (`stage`), written
  * as the vectors write it: the step name, or "none(dotdotdots ValueError: <text>)" when try_dotdotdots raised.
  */
-import { replaceMostSimilarChunk, type ReplaceOutcome } from "../editblock/aider-replace.js";
+import { replaceMostSimilarChunk, type ReplaceOutcome } from "../editblock/replace.js";
 import { compareCase } from "./editblock-fields.js";
 import { readCases } from "./format.js";
 import type { ConformanceSuite } from "./suite.js";

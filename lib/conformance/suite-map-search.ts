@@ -7,9 +7,9 @@
  * - `token_count.cases[]` (optional section): the sampled token count over the stub model named in `stub_model`.
  */
 import { isPySpace } from "../core/pystr.js";
-import { aiderMapSearch } from "../repomap/aider-map-search.js";
-import { aiderRepoMapBudget, aiderRepoMapText } from "../repomap/aider-map-budget.js";
-import { sampledTokenCount } from "../repomap/aider-token-count.js";
+import { aiderMapSearch } from "../repomap/budget/map-search.js";
+import { aiderRepoMapBudget, aiderRepoMapText } from "../repomap/budget/map-budget.js";
+import { sampledTokenCount } from "../repomap/budget/token-count.js";
 import { readCases, VectorFormatError, type CaseReader } from "./format.js";
 import { guardCase, sameJson } from "./read.js";
 import type { CaseOutcome, ConformanceSuite } from "./suite.js";

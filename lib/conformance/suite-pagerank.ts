@@ -5,7 +5,7 @@
  * iteration count and every rank within 1e-12 relative — or the same Python error type and `str()` message.
  */
 import Graph from "graphology";
-import { aiderPageRank, type AiderPageRankOptions, type AiderPageRankResult } from "../repomap/aider-pagerank.js";
+import { aiderPageRank, type AiderPageRankOptions, type AiderPageRankResult } from "../repomap/pagerank/pagerank.js";
 import { readCases, VectorFormatError, type CaseReader } from "./format.js";
 import { guardCase, RANK_REL_TOLERANCE, readNumberRecord, readStringList, relativeDifference, requireTuple, sameJson } from "./read.js";
 import type { CaseOutcome, ConformanceSuite } from "./suite.js";

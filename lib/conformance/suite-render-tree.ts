@@ -10,9 +10,9 @@
  * before `no-lois`; for a `no-lois` case the suite replays that call first, so the result does not depend on
  * which of the file's cases are in the vector file.
  */
-import { GrammarSet } from "../repomap/aider-grammars.js";
-import { languageById } from "../repomap/aider-languages.js";
-import { AiderTreeContext, treeContextFor } from "../repomap/aider-render-tree.js";
+import { GrammarSet } from "../repomap/scan/grammars.js";
+import { languageById } from "../repomap/scan/languages.js";
+import { AiderTreeContext, treeContextFor } from "../repomap/render/render-tree.js";
 import { readCases, VectorFormatError } from "./format.js";
 import type { CaseOutcome, ConformanceSuite } from "./suite.js";
 

@@ -8,9 +8,9 @@
  * - `to_tree_cases[]`: `aiderToTree` with `render_tree` replaced by the case's stub; output and render calls exact.
  */
 import { compareCodePoints } from "../core/pystr.js";
-import { getRankedTags, type RankedTagsResult } from "../repomap/aider-ranking.js";
-import { aiderToTree } from "../repomap/aider-to-tree.js";
-import { isFileOnly, tagsFromTriples, type RankedEntry, type Tag } from "../repomap/aider-tag.js";
+import { getRankedTags, type RankedTagsResult } from "../repomap/ranking/fast/prepared-tags.js";
+import { aiderToTree } from "../repomap/render/to-tree.js";
+import { isFileOnly, tagsFromTriples, type RankedEntry, type Tag } from "../repomap/ranking/tag.js";
 import { readCases, VectorFormatError, type CaseReader } from "./format.js";
 import { guardCase, RANK_REL_TOLERANCE, readNumberRecord, readStringList, relativeDifference, requireTuple, sameJson } from "./read.js";
 import { parseRenderStub, type StubRenderer } from "./render-stub.js";

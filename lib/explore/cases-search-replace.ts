@@ -7,8 +7,8 @@
  */
 import type { Arbitrary } from "fast-check";
 import { WorkbenchInputError } from "../core/errors.js";
-import { searchReplace, type SearchReplaceResult } from "../editblock/teaching-search-replace.js";
-import { replaceMostSimilarChunk, type ReplaceOutcome } from "../editblock/aider-replace.js";
+import { searchReplace, type SearchReplaceResult } from "../editblock/teaching/search-replace.js";
+import { replaceMostSimilarChunk, type ReplaceOutcome } from "../editblock/replace.js";
 import type { ExploreRow, FastCheck } from "./law.js";
 
 /** One edit of one text: the file's content, SEARCH and REPLACE. */

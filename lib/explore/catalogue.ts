@@ -4,7 +4,7 @@
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireString } from "../core/validate.js";
-import type { TokenCounter } from "../repomap/aider-token-count.js";
+import type { TokenCounter } from "../repomap/budget/token-count.js";
 import type { AnyLaw } from "./law.js";
 import { APPLY_EDITS_LAWS } from "./laws-apply-edits.js";
 import { BUDGET_LAWS } from "./laws-budget.js";

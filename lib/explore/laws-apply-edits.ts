@@ -1,12 +1,12 @@
 /**
- * applyEdits laws (aider-apply.ts, reference §2.3, §2.5, §4.7): what "applied" means when Aider applies a list of
+ * applyEdits laws (editblock/apply.ts, reference §2.3, §2.5, §4.7): what "applied" means when Aider applies a list of
  * edits to files, and how `do_replace` differs from the bare matching chain it wraps.
  */
 import type { Arbitrary } from "fast-check";
-import { applyEdits, type ApplyEditsResult } from "../editblock/aider-apply.js";
-import { MemoryFileSystem } from "../editblock/aider-files.js";
-import type { EditBlock } from "../editblock/aider-parse.js";
-import { replaceMostSimilarChunk } from "../editblock/aider-replace.js";
+import { applyEdits, type ApplyEditsResult } from "../editblock/apply.js";
+import { MemoryFileSystem } from "../editblock/files.js";
+import type { EditBlock } from "../editblock/parse.js";
+import { replaceMostSimilarChunk } from "../editblock/replace.js";
 import { replaceRows, type ReplaceCase } from "./cases-search-replace.js";
 import type { ExploreRow, FastCheck, Law } from "./law.js";
 

@@ -1,14 +1,14 @@
 /**
- * Budget laws: the seed page's strict prefix (teaching-repo-map.ts `strictBudgetPrefix`, seed 000 knowledge point 1)
- * against Aider's binary search with its ±15 % acceptance (aider-map-search.ts `aiderMapSearch`, reference §1.5,
+ * Budget laws: the seed page's strict prefix (repomap/teaching/repo-map.ts `strictBudgetPrefix`, seed 000 knowledge point 1)
+ * against Aider's binary search with its ±15 % acceptance (repomap/budget/map-search.ts `aiderMapSearch`, reference §1.5,
  * §4.8), on one ranking whose prefixes cost the sum of their entries' costs.
  *
  * With additive costs the strict prefix is the best fit: the longest prefix within budget. Aider's search probes
  * prefix lengths and stops at the first probe within 15 % of the budget, on either side.
  */
 import type { Arbitrary } from "fast-check";
-import { aiderMapSearch, MAP_SEARCH_TOLERANCE, type MapSearchResult } from "../repomap/aider-map-search.js";
-import { strictBudgetPrefix, type SymbolKey } from "../repomap/teaching-repo-map.js";
+import { aiderMapSearch, MAP_SEARCH_TOLERANCE, type MapSearchResult } from "../repomap/budget/map-search.js";
+import { strictBudgetPrefix, type SymbolKey } from "../repomap/teaching/repo-map.js";
 import type { ExploreRow, FastCheck, Law } from "./law.js";
 
 /** A ranking (best first) given by each entry's token cost, and a budget in tokens. */

@@ -1,6 +1,6 @@
 /**
- * PageRank laws: the seed page's fixed-iteration personalized PageRank (teaching-repo-map.ts, seed 000 knowledge
- * point 1) against networkx's power iteration as Aider gets it (aider-pagerank.ts, reference §1.4, §4.9).
+ * PageRank laws: the seed page's fixed-iteration personalized PageRank (repomap/teaching/repo-map.ts, seed 000 knowledge
+ * point 1) against networkx's power iteration as Aider gets it (repomap/pagerank/pagerank.ts, reference §1.4, §4.9).
  *
  * Both iterate the same map T(x) = α·(x·Q + (Σ dangling x)·p) + (1−α)·p, an L1 contraction by α with one fixed
  * point x*. Hence, for any iterate y with last change r: ‖y − x*‖₁ ≤ α/(1−α)·r. networkx stops at its first change
@@ -14,15 +14,15 @@ import {
   aiderPageRank,
   PageRankZeroDivisionError,
   type AiderPageRankResult,
-} from "../repomap/aider-pagerank.js";
-import { rankFiles } from "../repomap/aider-ranking-rank.js";
+} from "../repomap/pagerank/pagerank.js";
+import { rankFiles } from "../repomap/ranking/rank.js";
 import {
   buildTeachingGraph,
   teachingPageRank,
   teachingPageRankStep,
   type TeachingEdge,
   type TeachingGraph,
-} from "../repomap/teaching-repo-map.js";
+} from "../repomap/teaching/repo-map.js";
 import type { ExploreRow, FastCheck, Law } from "./law.js";
 
 /** A graph both models can rank: files, weighted references (from, to, weight), a personalization. */

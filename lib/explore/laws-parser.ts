@@ -1,11 +1,11 @@
 /**
- * Parser laws: Aider's reply parser (aider-parse.ts `getEdits` / `formatEditBlock`, reference §2.1, §2.2, §4.6) on
+ * Parser laws: Aider's reply parser (editblock/parse.ts `getEdits` / `formatEditBlock`, reference §2.1, §2.2, §4.6) on
  * arbitrary text, and the round trip format → parse. The teaching model has no parser: a reply is where
  * production begins.
  */
 import type { Arbitrary } from "fast-check";
 import { strip } from "../core/pystr.js";
-import { ALL_FENCES, type Fence } from "../editblock/aider-fence.js";
+import { ALL_FENCES, type Fence } from "../editblock/fence.js";
 import {
   EXPECTED_DIVIDER_ERROR,
   EXPECTED_UPDATED_ERROR,
@@ -16,7 +16,7 @@ import {
   isUpdated,
   MISSING_FILENAME_ERROR,
   type EditBlock,
-} from "../editblock/aider-parse.js";
+} from "../editblock/parse.js";
 import type { ExploreRow, FastCheck, Law } from "./law.js";
 
 /** A reply, the fence and the chat's file names it is parsed with. */

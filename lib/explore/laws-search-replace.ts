@@ -1,12 +1,12 @@
 /**
- * SEARCH/REPLACE laws: the seed page's `search_replace` (teaching-search-replace.ts, seed 000 knowledge point 2)
- * against Aider's `replace_most_similar_chunk` (aider-replace.ts, reference §2.4, §4.2–4.5), on the cases of
+ * SEARCH/REPLACE laws: the seed page's `search_replace` (editblock/teaching/search-replace.ts, seed 000 knowledge point 2)
+ * against Aider's `replace_most_similar_chunk` (editblock/replace.ts, reference §2.4, §4.2–4.5), on the cases of
  * cases-search-replace.ts. Where the two agree, a law says so; where they part, one law states exactly what each
  * does and another ("they agree") is refuted by the counterexample fast-check finds.
  */
 import { lstrip, splitlines } from "../core/pystr.js";
-import { MemoryFileSystem } from "../editblock/aider-files.js";
-import { applyEdits } from "../editblock/aider-apply.js";
+import { MemoryFileSystem } from "../editblock/files.js";
+import { applyEdits } from "../editblock/apply.js";
 import {
   anyReplaceCase,
   deleteEverythingCase,

@@ -1,5 +1,5 @@
 /**
- * Token-count laws: Aider's sampled estimate (aider-token-count.ts `sampledTokenCount`, reference §1.6) against the
+ * Token-count laws: Aider's sampled estimate (repomap/budget/token-count.ts `sampledTokenCount`, reference §1.6) against the
  * exact count of a real tokenizer (js-tiktoken, injected as a `TokenCounter`).
  *
  * The estimate is exact(sample) / len(sample) · len(text), the sample being every step-th line with
@@ -12,7 +12,7 @@
  */
 import type { Arbitrary } from "fast-check";
 import { cpLength, splitlines } from "../core/pystr.js";
-import { sampledTokenCount, TOKEN_SAMPLE_THRESHOLD, type TokenCounter } from "../repomap/aider-token-count.js";
+import { sampledTokenCount, TOKEN_SAMPLE_THRESHOLD, type TokenCounter } from "../repomap/budget/token-count.js";
 import { WorkbenchInputError } from "../core/errors.js";
 import type { ExploreRow, FastCheck, Law } from "./law.js";
 

@@ -8,10 +8,10 @@
  * is_dirty counts untracked paths), E = the paths `allowed_to_edit` allowed (the plan assumes E is allowed).
  */
 import { compareCodePoints } from "../core/pystr.js";
-import type { CommitPlan } from "./teaching-commit-plan.js";
-import type { TurnResult } from "./aider-turn.js";
-import type { GitOptions } from "./aider-session.js";
-import type { CommitInfo, FileSnapshot, RepoState } from "./observe.js";
+import type { CommitPlan } from "./teaching/commit-plan.js";
+import type { TurnResult } from "./aider/turn.js";
+import type { GitOptions } from "./aider/session.js";
+import type { CommitInfo, FileSnapshot, RepoState } from "./sandbox/observe.js";
 
 export type PlanField = "beforeEdit" | "afterEdit" | "unrelatedDirty" | "overlapWithoutCheckpoint";
 

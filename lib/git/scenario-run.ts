@@ -6,18 +6,18 @@
  */
 import { join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
-import { slashCommit, type CommitResult } from "./aider-commit.js";
-import { AiderLog, type AiderMessage } from "./aider-io.js";
-import { editBlockFormat, wholeFileFormat } from "./aider-edit-format.js";
-import { AiderSession, checkGitOptions, type GitOptions } from "./aider-session.js";
-import { runTurn, type TurnResult } from "./aider-turn.js";
-import { undo, type UndoResult } from "./aider-undo.js";
+import { slashCommit, type CommitResult } from "./aider/commit.js";
+import { AiderLog, type AiderMessage } from "./aider/io.js";
+import { editBlockFormat, wholeFileFormat } from "./aider/edit-format.js";
+import { AiderSession, checkGitOptions, type GitOptions } from "./aider/session.js";
+import { runTurn, type TurnResult } from "./aider/turn.js";
+import { undo, type UndoResult } from "./aider/undo.js";
 import { comparePlanWithGit, type PlanComparison } from "./compare.js";
-import { runGit } from "./git-cli.js";
-import { commitsSince, dirtyPaths, readCommit, repoState, snapshotFiles, type CommitInfo, type RepoState } from "./observe.js";
-import { Sandbox, SANDBOX_BRANCH, SANDBOX_USER } from "./sandbox.js";
+import { runGit } from "./sandbox/git-cli.js";
+import { commitsSince, dirtyPaths, readCommit, repoState, snapshotFiles, type CommitInfo, type RepoState } from "./sandbox/observe.js";
+import { Sandbox, SANDBOX_BRANCH, SANDBOX_USER } from "./sandbox/sandbox.js";
 import type { Scenario, ScenarioStep, TurnEdits } from "./scenario.js";
-import { commitPlan, type CommitPlan, type CommitPlanInput } from "./teaching-commit-plan.js";
+import { commitPlan, type CommitPlan, type CommitPlanInput } from "./teaching/commit-plan.js";
 
 /** A commit made during a step, with the role it played. */
 export interface StepCommit extends CommitInfo {

@@ -3,8 +3,8 @@
  * prediction, each commit git made (message, author, committer, files), the files still staged, modified and
  * untracked, and plan vs git with the reasons where they differ.
  */
-import type { AiderMessage } from "./aider-io.js";
-import type { RepoState } from "./observe.js";
+import type { AiderMessage } from "./aider/io.js";
+import type { RepoState } from "./sandbox/observe.js";
 import type { ScenarioReport, StepCommit, StepReport, TurnStepReport } from "./scenario-run.js";
 import { SANDBOX_IDENTITY } from "./scenario-run.js";
 

@@ -9,7 +9,7 @@
  * what matters here. Seed 001 §3 lists the parts but not their order; the order used is system, repo map, history,
  * chat files, current turn.
  */
-import { requireFence, type Fence } from "../editblock/aider-fence.js";
+import { requireFence, type Fence } from "../editblock/fence.js";
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireArray, requireRecord, requireString } from "../core/validate.js";
 

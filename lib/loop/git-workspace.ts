@@ -6,19 +6,19 @@
  * The repository's tracked files are what a reply can mention. Without git (`gitEnabled: false`) the session
  * behaves like `MemoryWorkspace` on disk.
  */
-import { applyEdits, type ApplyEditsResult } from "../editblock/aider-apply.js";
-import type { Fence } from "../editblock/aider-fence.js";
-import type { EditBlock } from "../editblock/aider-parse.js";
+import { applyEdits, type ApplyEditsResult } from "../editblock/apply.js";
+import type { Fence } from "../editblock/fence.js";
+import type { EditBlock } from "../editblock/parse.js";
 import { WorkbenchInputError } from "../core/errors.js";
 import { compareCodePoints } from "../core/pystr.js";
-import type { CommitResult } from "../git/aider-commit.js";
-import type { EditFormat } from "../git/aider-edit-format.js";
-import type { AiderMessage } from "../git/aider-io.js";
-import { AiderSession, type Answers, type GitOptions } from "../git/aider-session.js";
-import { runTurn } from "../git/aider-turn.js";
-import { runGit, splitNul } from "../git/git-cli.js";
-import { commitsSince, type CommitInfo } from "../git/observe.js";
-import { withSandbox } from "../git/sandbox.js";
+import type { CommitResult } from "../git/aider/commit.js";
+import type { EditFormat } from "../git/aider/edit-format.js";
+import type { AiderMessage } from "../git/aider/io.js";
+import { AiderSession, type Answers, type GitOptions } from "../git/aider/session.js";
+import { runTurn } from "../git/aider/turn.js";
+import { runGit, splitNul } from "../git/sandbox/git-cli.js";
+import { commitsSince, type CommitInfo } from "../git/sandbox/observe.js";
+import { withSandbox } from "../git/sandbox/sandbox.js";
 import { prepareSandbox } from "../git/scenario-run.js";
 import { retargetings, type CommitRecord, type LoopWorkspace, type Printed, type UpdateResult } from "./workspace.js";
 

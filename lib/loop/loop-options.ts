@@ -6,7 +6,7 @@
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireBoolean, requireInteger, requireRecord, requireString } from "../core/validate.js";
-import type { Fence } from "../editblock/aider-fence.js";
+import type { Fence } from "../editblock/fence.js";
 import type { CheckFn } from "./checks.js";
 import { checkMessages, type ChatMessage, type PromptMessage } from "./context.js";
 import { checkRetryPolicy, type RetryPolicy } from "./model-client.js";

@@ -13,8 +13,8 @@
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireString } from "../core/validate.js";
-import { chooseFence } from "../editblock/aider-fence.js";
-import { getEdits } from "../editblock/aider-parse.js";
+import { chooseFence } from "../editblock/fence.js";
+import { getEdits } from "../editblock/parse.js";
 import { buildContext, type ChatMessage, type PromptMessage } from "./context.js";
 import { ERROR_CLASSES, type ErrorClassId } from "./error-classes.js";
 import { checkLoopOptions, type LoopCounts, type LoopOptions, type LoopRequest, type LoopResult } from "./loop-options.js";

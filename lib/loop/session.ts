@@ -12,8 +12,8 @@ import { checkMessages, type ChatMessage } from "./context.js";
 import { runLoop } from "./loop.js";
 import { checkLoopOptions, type LoopOptions, type LoopResult } from "./loop-options.js";
 import { checkScript, ScriptedModel, type ScriptStep } from "./scripted-model.js";
-import { GIT_OPTIONS_DEFAULTS, type GitOptions } from "../git/aider-session.js";
-import type { CommitInfo } from "../git/observe.js";
+import { GIT_OPTIONS_DEFAULTS, type GitOptions } from "../git/aider/session.js";
+import type { CommitInfo } from "../git/sandbox/observe.js";
 import { withGitWorkspace } from "./git-workspace.js";
 import { checkEditAnswers, MemoryWorkspace, type EditAnswers, type LoopWorkspace } from "./workspace.js";
 

@@ -10,10 +10,10 @@
  *   gitignore, auto commits with their exact reply).
  * The permission questions here and in lib/git's `runTurn` are the same `allowed_to_edit`; this one has no repository.
  */
-import { applyEdits, type ApplyEditsResult } from "../editblock/aider-apply.js";
-import type { Fence } from "../editblock/aider-fence.js";
-import { MemoryFileSystem, touch } from "../editblock/aider-files.js";
-import type { EditBlock } from "../editblock/aider-parse.js";
+import { applyEdits, type ApplyEditsResult } from "../editblock/apply.js";
+import type { Fence } from "../editblock/fence.js";
+import { MemoryFileSystem, touch } from "../editblock/files.js";
+import type { EditBlock } from "../editblock/parse.js";
 import { PythonError } from "../core/pyerror.js";
 import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireBoolean, requireRecord, requireStringArray } from "../core/validate.js";

@@ -19,6 +19,6 @@ export const grammarSet = (root: string): InstanceType<Lib["GrammarSet"]> => new
 
 /** `scanRepo`'s `parallel` option: the built worker script on one thread per core. */
 export function scanParallel(root: string): { script: string; threads: number; packageBase: string } {
-  const script = join(dist, "repomap", "aider-scan-worker.js");
+  const script = join(dist, "repomap", "scan", "worker.js");
   return { script, threads: availableParallelism(), packageBase: root };
 }

@@ -1,6 +1,6 @@
 /**
  * Graded tests for exercise 01 (personalized PageRank). The trusted reference is lib's teaching model
- * (lib/repomap/teaching-repo-map.ts), which matches the seed page's Python bit for bit.
+ * (lib/repomap/teaching/repo-map.ts), which matches the seed page's Python bit for bit.
  */
 import fc from "fast-check";
 import { expect } from "vitest";

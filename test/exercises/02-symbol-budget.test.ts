@@ -1,6 +1,6 @@
 /**
  * Graded tests for exercise 02 (file rank → symbols, strict budget prefix). The trusted reference is lib's teaching
- * model (lib/repomap/teaching-repo-map.ts: spreadRankToSymbols, strictBudgetPrefix).
+ * model (lib/repomap/teaching/repo-map.ts: spreadRankToSymbols, strictBudgetPrefix).
  */
 import fc from "fast-check";
 import { expect } from "vitest";

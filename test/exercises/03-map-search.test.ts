@@ -1,13 +1,13 @@
 /**
  * Graded tests for exercise 03 (Aider's ±15 % map search). Graded against the production path,
- * lib/repomap/aider-map-search.ts (`aiderMapSearch`), and Aider's own outputs: the visible `search_cases` of the
+ * lib/repomap/budget/map-search.ts (`aiderMapSearch`), and Aider's own outputs: the visible `search_cases` of the
  * golden map_search.json.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
-import { aiderMapSearch } from "../../lib/repomap/aider-map-search.js";
+import { aiderMapSearch } from "../../lib/repomap/budget/map-search.js";
 import { expectSame } from "./compare.js";
 import { exercise } from "./grading.js";
 

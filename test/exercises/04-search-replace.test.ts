@@ -1,6 +1,6 @@
 /**
  * Graded tests for exercise 04 (first-match SEARCH/REPLACE with the uniform-indentation fallback). The trusted
- * reference is lib's teaching model (lib/editblock/teaching-search-replace.ts), bit-identical to the seed's Python.
+ * reference is lib's teaching model (lib/editblock/teaching/search-replace.ts), bit-identical to the seed's Python.
  */
 import fc from "fast-check";
 import { exactLineMatches, searchReplace as reference, teachingLines, uniformMissingIndent } from "../../lib/index.js";

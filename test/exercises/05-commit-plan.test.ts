@@ -1,6 +1,6 @@
 /**
  * Graded tests for exercise 05 (commit_plan's set algebra). The trusted reference is lib's teaching model
- * (lib/git/teaching-commit-plan.ts), which agrees with the seed's Python.
+ * (lib/git/teaching/commit-plan.ts), which agrees with the seed's Python.
  */
 import fc from "fast-check";
 import { expect } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * Graded tests for exercise 06 (trace the path through Aider's replace chain). Graded against the production path,
- * lib/editblock/aider-replace.ts (`replaceMostSimilarChunk`, which reports its stage), and against Aider's own
+ * lib/editblock/replace.ts (`replaceMostSimilarChunk`, which reports its stage), and against Aider's own
  * outputs: the visible golden vectors of editblock_replace.json.
  */
 import { readFileSync } from "node:fs";

@@ -1,13 +1,13 @@
 /**
  * Graded tests for exercise 07 (Aider's sampled token estimate). Graded against the production path,
- * lib/repomap/aider-token-count.ts (`sampledTokenCount`), and Aider's own outputs: the visible `token_count`
+ * lib/repomap/budget/token-count.ts (`sampledTokenCount`), and Aider's own outputs: the visible `token_count`
  * vectors of the golden map_search.json, made with a stub model that counts `\S+` runs.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
-import { sampledTokenCount as aider } from "../../lib/repomap/aider-token-count.js";
+import { sampledTokenCount as aider } from "../../lib/repomap/budget/token-count.js";
 import { exercise } from "./grading.js";
 
 const ex = exercise("07-token-estimate", () => import("@target/07-token-estimate/token-estimate.js"));

@@ -1,7 +1,7 @@
 /**
  * The map budget: the seed page's strict prefix against Aider's ±15 % binary search, on one ranking whose prefixes
  * cost the sum of their entries (lib/explore/laws-budget.ts). Aider's search on arbitrary, non-additive token counts
- * is checked in test/repomap/aider-map.test.ts.
+ * is checked in test/repomap/budget/map.test.ts.
  */
 import { describe, expect } from "vitest";
 import { aiderMapSearch, explore, strictBudgetPrefix, type SymbolKey } from "../../lib/index.js";

@@ -1,7 +1,7 @@
 /**
  * Git checkpoints: the seed page's commitPlan against the real git turn (lib/git, issue 5), on real repositories in
  * sandboxes. Where the plan speaks it is right: that property — commits hold exactly the plan's files with git and
- * auto commits on and no dry run, every difference a stated law — is test/git/git-turn.property.test.ts. Here each
+ * auto commits on and no dry run, every difference a stated law — is test/git/aider/turn.property.test.ts. Here each
  * difference is a claim fast-check refutes, with the counterexample it found kept. Real git costs ~0.5 s a case, so
  * the runs stop at the first counterexample.
  */

@@ -1,7 +1,7 @@
 /**
  * PageRank: the seed page's fixed-iteration model against networkx's stopping rule (lib/explore/laws-pagerank.ts).
- * Single-model laws stay beside each model: test/repomap/teaching-repo-map.test.ts (sum to 1, contraction, the
- * teaching leak) and test/repomap/aider-pagerank.test.ts (networkx's own laws).
+ * Single-model laws stay beside each model: test/repomap/teaching/repo-map.test.ts (sum to 1, contraction, the
+ * teaching leak) and test/repomap/pagerank/pagerank.test.ts (networkx's own laws).
  */
 import { describe, expect } from "vitest";
 import { aiderPageRank, explore, teachingPageRank, teachingPageRankLeaky, WorkbenchInputError } from "../../lib/index.js";

@@ -1,7 +1,7 @@
 /**
  * The reply parser (lib/explore/laws-parser.ts): total on any text, and the format → parse round trip, where it
  * holds and where it breaks. The teaching model has no parser. Example-based parser tests:
- * test/editblock/aider-parse.test.ts.
+ * test/editblock/parse.test.ts.
  */
 import { describe, expect } from "vitest";
 import { explore, formatEditBlock, getEdits, MISSING_FILENAME_ERROR } from "../../lib/index.js";

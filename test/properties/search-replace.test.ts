@@ -1,7 +1,7 @@
 /**
  * SEARCH/REPLACE: the seed page's search_replace against Aider's replace_most_similar_chunk and apply_edits
  * (lib/explore/laws-search-replace.ts, laws-apply-edits.ts). Single-model laws stay beside each model:
- * test/editblock/teaching-search-replace.test.ts, aider-replace.test.ts, aider-apply.test.ts.
+ * test/editblock/teaching/search-replace.test.ts, replace.test.ts, apply.test.ts.
  */
 import { describe, expect } from "vitest";
 import { applyEdits, explore, MemoryFileSystem, replaceMostSimilarChunk, searchReplace } from "../../lib/index.js";

@@ -1,0 +1,94 @@
+/**
+ * The scan cache on disk (reference §1.2: Aider caches tags per file keyed by its mtime): one JSON file per
+ * scanned folder, holding each file's tags (or skip reason) and skeleton spans with the mtime and size it was read
+ * at. An entry is reused only while both are unchanged and the cache's fingerprint (format, tag options, grammar
+ * versions, size limit) matches, so an unchanged file is never parsed again. Ranking is not cached: new chat files or mentions
+ * re-rank from the cached tags without touching the files.
+ *
+ * Where it lives: `<cacheDir>/scan/<sha256 of the folder's absolute path, 16 hex>.json`, with `cacheDir` =
+ * `$XDG_CACHE_HOME/aider-workbench` or `~/.cache/aider-workbench` by default — outside the scanned tree, so
+ * mapping someone's repository writes nothing into it. A missing, unreadable or corrupt cache is ignored.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, isAbsolute, join } from "node:path";
+import { requireString } from "../../core/validate.js";
+import type { SkipReason } from "./files.js";
+import type { RawTag } from "./tags-raw.js";
+
+/** Bump when the entry layout or the meaning of a field changes (2: entries carry the skeleton spans). */
+export const SCAN_CACHE_FORMAT = 2;
+
+/** One file as the scan saw it. */
+export interface CachedEntry {
+  readonly mtimeMs: number;
+  readonly size: number;
+  /** Language id, or null for a file without a grammar. */
+  readonly lang: string | null;
+  readonly tags: readonly RawTag[];
+  readonly skipped?: SkipReason;
+  /** The tree had syntax errors (tags were still taken, as Aider takes them). */
+  readonly hasError?: boolean;
+  /** What the skeleton renderer needs of the tree (scan/skeleton-spans.ts); only for text ending with "\n". */
+  readonly spans?: string;
+}
+
+interface CacheFile {
+  format: number;
+  fingerprint: string;
+  root: string;
+  entries: Record<string, CachedEntry>;
+}
+
+/** The default cache folder: `$XDG_CACHE_HOME/aider-workbench`, else `~/.cache/aider-workbench`. */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string {
+  const xdg = env.XDG_CACHE_HOME;
+  return xdg && isAbsolute(xdg) ? join(xdg, "aider-workbench") : join(home, ".cache", "aider-workbench");
+}
+
+/** The cache file of one scanned folder (given as an absolute path). */
+export function scanCachePath(cacheDir: string, root: string): string {
+  requireString("scanCachePath", "cacheDir", cacheDir);
+  requireString("scanCachePath", "root", root);
+  const key = createHash("sha256").update(root).digest("hex").slice(0, 16);
+  return join(cacheDir, "scan", `${key}.json`);
+}
+
+/** A short hash of everything that changes what a scan produces. */
+export function scanFingerprint(parts: Record<string, unknown>): string {
+  return createHash("sha256").update(JSON.stringify({ format: SCAN_CACHE_FORMAT, ...parts })).digest("hex").slice(0, 16);
+}
+
+/** The entries of a cache file, or an empty map when it is missing, corrupt, for another folder or stale. */
+export function loadScanCache(path: string, fingerprint: string, root: string): Map<string, CachedEntry> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return new Map();
+  }
+  const file = parsed as Partial<CacheFile> | null;
+  if (!file || file.format !== SCAN_CACHE_FORMAT || file.fingerprint !== fingerprint || file.root !== root) return new Map();
+  if (typeof file.entries !== "object" || file.entries === null) return new Map();
+  return new Map(Object.entries(file.entries));
+}
+
+/** Writes the cache atomically (a temporary file renamed over the old one). Returns false if it could not. */
+export function saveScanCache(path: string, fingerprint: string, root: string, entries: ReadonlyMap<string, CachedEntry>): boolean {
+  const file: CacheFile = { format: SCAN_CACHE_FORMAT, fingerprint, root, entries: Object.fromEntries(entries) };
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(tmp, JSON.stringify(file));
+    renameSync(tmp, path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when a cached entry still describes the file (same mtime and size). */
+export function entryIsFresh(entry: CachedEntry | undefined, mtimeMs: number, size: number): entry is CachedEntry {
+  return entry !== undefined && entry.mtimeMs === mtimeMs && entry.size === size;
+}

@@ -1,0 +1,41 @@
+/**
+ * Reading, parsing and tagging one file for the scan (reference §1.2): the unit of work a scan does in-process or
+ * hands to a worker thread (scan/pool.ts). Never throws: what cannot be read or parsed becomes a skip reason.
+ * From the same tree it keeps what the skeleton renderer needs (scan/skeleton-spans.ts, §1.7), so a skeleton
+ * never needs a parse after a scan.
+ */
+import { readSourceSync } from "./files.js";
+import type { Grammar } from "./grammars.js";
+import type { CachedEntry } from "./cache.js";
+import { encodeSpans, skeletonSpans } from "./skeleton-spans.js";
+import { tagsOfTree, type TagsOptions } from "./tags-raw.js";
+
+/** What a scan records for one file with a grammar (the cache adds mtime and size). */
+export type FileBody = Omit<CachedEntry, "mtimeMs" | "size">;
+
+const NOTHING_HIDDEN: ReadonlySet<number> = new Set();
+
+/**
+ * Reads, parses and tags one file. The skeleton spans are kept only when the file ends with "\n": `render_tree`
+ * parses the text with a final newline added, so for any other file the renderer's tree is not this one.
+ */
+export function parseFileBody(lang: string, abs: string, grammar: Grammar, tagOpts: TagsOptions, maxBytes: number): FileBody {
+  const read = readSourceSync(abs, maxBytes);
+  if ("skipped" in read) return { lang, tags: [], skipped: read.skipped };
+  if (read.text === "") return { lang, tags: [] }; // get_tags_raw: empty code has no tags (and is not parsed)
+  try {
+    const tree = grammar.parser.parse(read.text);
+    if (!tree) throw new Error("tree-sitter returned no tree");
+    try {
+      const { tags, hasError } = tagsOfTree(grammar, tree, tagOpts);
+      const body: { lang: string; tags: typeof tags; hasError?: boolean; spans?: string } = { lang, tags };
+      if (hasError) body.hasError = true;
+      if (read.text.endsWith("\n")) body.spans = encodeSpans(skeletonSpans(tree, tagOpts.aiderGrammar ? grammar.aiderHiddenTypeIds : NOTHING_HIDDEN));
+      return body;
+    } finally {
+      tree.delete();
+    }
+  } catch {
+    return { lang, tags: [], skipped: "parse-error" };
+  }
+}

@@ -1,0 +1,31 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { strictPrefixSearch } from "../../lib/repomap/repo-map.js";
+import { strictBudgetPrefix } from "../../lib/repomap/teaching/repo-map.js";
+
+describe("strictPrefixSearch (the teaching strict rule on a real map)", () => {
+  it("agrees with the teaching page's strictBudgetPrefix when the map's cost is the sum of per-entry costs", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 50 }), { maxLength: 80 }), fc.integer({ min: 1, max: 2000 }), (costs, budget) => {
+        const keys = costs.map((_, i) => ["f.py", `s${i}`] as const);
+        const symbolCosts = { "f.py": Object.fromEntries(costs.map((c, i) => [`s${i}`, c])) };
+        const teaching = strictBudgetPrefix(keys, symbolCosts, budget);
+        const prefixSums = [0];
+        for (const c of costs) prefixSums.push(prefixSums[prefixSums.length - 1]! + c);
+        const { k, probes } = strictPrefixSearch(costs.length, budget, (n) => prefixSums[n]!);
+        expect(k).toBe(teaching.selected.length);
+        // logarithmically many probes, not one per entry
+        expect(probes.length).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(costs.length + 2)) + 2);
+      }),
+    );
+  });
+
+  it("k = 0 when even one entry does not fit; k = N when everything fits; never a prefix over budget", () => {
+    expect(strictPrefixSearch(5, 10, (n) => n * 11).k).toBe(0);
+    expect(strictPrefixSearch(5, 100, (n) => n * 11).k).toBe(5);
+    expect(strictPrefixSearch(0, 100, () => 0).k).toBe(0);
+    const { k, probes } = strictPrefixSearch(1000, 500, (n) => n * 3);
+    expect(k).toBe(166);
+    expect(probes.filter((p) => p.kept).every((p) => p.tokens <= 500)).toBe(true);
+  });
+});
