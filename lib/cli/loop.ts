@@ -9,6 +9,7 @@ import { ERROR_CLASSES } from "../loop/error-classes.js";
 import { runSession, type SessionRun } from "../loop/session.js";
 import { formatTrace } from "../loop/trace.js";
 import { parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
+import { own } from "../core/own.js";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -29,10 +30,10 @@ export function formatSessionRun(run: SessionRun, show: { prompts: boolean; deta
       `(${plural(c.providerRetries, "retry").replace("retrys", "retries")} by the model client) · malformed replies: ${c.malformedResponses}`,
     `lint: ${outcome(result.lintOutcome)} · test: ${outcome(result.testOutcome)}`,
   );
-  const changed = Object.keys(result.files).filter((p) => before[p] !== result.files[p]);
+  const changed = Object.keys(result.files).filter((p) => own(before, p) !== result.files[p]);
   out.push("", changed.length === 0 ? "files: unchanged" : "files changed:");
   for (const p of changed) {
-    out.push(`── ${p}${p in before ? "" : " (new)"} ──`, result.files[p]!.replace(/\n$/, ""));
+    out.push(`── ${p}${Object.hasOwn(before, p) ? "" : " (new)"} ──`, result.files[p]!.replace(/\n$/, ""));
   }
   if (run.commits !== null) {
     out.push("", run.commits.length === 0 ? "commits: none" : "commits (oldest first):");

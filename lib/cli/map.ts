@@ -46,6 +46,19 @@ function summaryText(scan: ScanResult, result: RealMapResult): string {
   ].join("\n");
 }
 
+/** One line per thing the user should know about the scan: a damaged cache, files too complex to parse in time. */
+export function scanWarnings(scan: ScanResult): string[] {
+  const out: string[] = [];
+  const n = scan.summary.cacheRejected;
+  if (n > 0) out.push(`${n} scan cache entr${n === 1 ? "y was" : "ies were"} malformed and ignored; their files were parsed again (${scan.cachePath})`);
+  const complex = scan.files.filter((f) => f.skipped === "too-complex").map((f) => f.rel);
+  if (complex.length > 0) {
+    const names = complex.slice(0, 3).join(", ") + (complex.length > 3 ? `, … (${complex.length} files)` : "");
+    out.push(`${names}: over the parse time budget (too deeply nested or too complex); in the map by name only`);
+  }
+  return out;
+}
+
 export const mapCommand: Command = {
   name: "map",
   summary: "the repo map of a real folder (tree-sitter tags, PageRank, skeletons), as Aider builds it",
@@ -105,6 +118,7 @@ A second run on an unchanged folder parses no file.`,
     } finally {
       bar.finish();
     }
+    for (const line of scanWarnings(scan)) io.stderr(`map: warning: ${line}\n`);
     const skeletons = new SkeletonCache(scan.root, grammars, SCAN_DEFAULTS.maxFileBytes);
     const count = await loadTiktokenCounter(encoding);
     let result: RealMapResult;

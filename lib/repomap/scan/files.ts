@@ -23,7 +23,7 @@ export const WALK_SKIP_DIRS: ReadonlySet<string> = new Set([
 ]);
 
 /** Why a file with a grammar was not parsed (it still appears in the map by name). */
-export type SkipReason = "missing" | "unreadable" | "too-large" | "binary" | "not-utf8" | "parse-error";
+export type SkipReason = "missing" | "unreadable" | "too-large" | "binary" | "not-utf8" | "parse-error" | "too-complex";
 
 /** The files of a folder, repo-relative with `/`, sorted by code point, and where the list came from. */
 export interface FileList {
