@@ -42,8 +42,9 @@ export function teachInputs(): Record<string, unknown> {
   const protoNames = {
     files,
     edges: [["constructor", "toString", "valueOf", 1], ["__proto__", "constructor", "toString", 2], ["hasOwnProperty", "__proto__", "constructor", 1]],
-    personalization: { constructor: 1, __proto__: 2 },
-    symbolCosts: { toString: { valueOf: 1 }, constructor: { toString: 2 }, __proto__: { constructor: 3 } },
+    // computed keys: a literal `__proto__:` would set the prototype instead of making a key
+    personalization: { constructor: 1, ["__proto__"]: 2 },
+    symbolCosts: { toString: { valueOf: 1 }, constructor: { toString: 2 }, ["__proto__"]: { constructor: 3 } },
     budget: 10,
   };
   return {

@@ -4,6 +4,7 @@
  * Aider's ±15 % search (`--budget tolerance`) or the teaching strict rule with exact counts (`--budget strict`).
  */
 import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { GrammarSet, packageResolverFrom } from "../repomap/scan/grammars.js";
 import { buildRepoMap, type RealMapResult } from "../repomap/repo-map.js";
@@ -12,7 +13,7 @@ import { scanRepo, SCAN_DEFAULTS, type ScanResult } from "../repomap/scan/scan.j
 import { SkeletonCache } from "../repomap/render/skeletons.js";
 import { isFileOnly, type RankedEntry } from "../repomap/ranking/tag.js";
 import { loadTiktokenCounter, type TiktokenEncoding } from "../repomap/budget/token-count.js";
-import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
+import { boundedInteger, parseCommandArgs, UsageError, userCwd, type CliIO, type Command } from "./command.js";
 import { progressBar } from "./progress.js";
 
 /**
@@ -23,6 +24,9 @@ export const mapCommandConfig: { packageBase: string | undefined; workerScript: 
   packageBase: undefined,
   workerScript: undefined,
 };
+
+/** The largest `--tokens` accepted (Aider's largest context windows are about 2M tokens; a map is a part of one). */
+export const MAX_MAP_TOKENS = 1_000_000;
 
 const entryJson = (e: RankedEntry): unknown => (isFileOnly(e) ? [e[0]] : { file: e.relFname, line: e.line, name: e.name, kind: e.kind });
 
@@ -67,7 +71,7 @@ export const mapCommand: Command = {
 
 Scans <dir> (git-tracked files in a git work tree, else a walk), tags every file with a tree-sitter grammar,
 ranks definitions with Aider's PageRank and prints the map text as Aider would, then a summary.
-  --tokens N        the map's token budget (default 1024, Aider's --map-tokens default; with no file in the chat
+  --tokens N        the map's token budget, 1 to 1000000 (default 1024, Aider's --map-tokens default; with no file in the chat
                     Aider passes 2 × that, capped by the context window — give the product here to reproduce it)
   --chat FILE       a file in the chat (path relative to <dir>): ranked ×50 from it, hidden from the map
   --mention WORD    a word of the conversation: a mentioned identifier (and file, if it names one)
@@ -92,21 +96,24 @@ A second run on an unchanged folder parses no file.`,
     const [dir, ...extra] = positionals;
     if (!dir) throw new UsageError("map: give a folder to map (see: workbench map --help)");
     if (extra.length > 0) throw new UsageError(`map: unexpected argument "${extra[0]}"`);
-    const tokens = values.tokens === undefined ? 1024 : Number(values.tokens);
-    if (!Number.isInteger(tokens) || tokens < 1) throw new UsageError(`map: --tokens must be a positive integer (got "${values.tokens}")`);
+    const tokens = values.tokens === undefined ? 1024 : boundedInteger("map", "--tokens", values.tokens, 1, MAX_MAP_TOKENS);
     const budget = values.budget ?? "tolerance";
     if (budget !== "tolerance" && budget !== "strict") throw new UsageError(`map: --budget must be tolerance or strict (got "${budget}")`);
     const encoding = (values.encoding ?? "o200k_base") as TiktokenEncoding;
     if (encoding !== "o200k_base" && encoding !== "cl100k_base") throw new UsageError(`map: --encoding must be o200k_base or cl100k_base (got "${encoding}")`);
-    if (values["no-cache"] && values["cache-dir"]) throw new UsageError("map: give --cache-dir or --no-cache, not both");
+    if (values["no-cache"] && values["cache-dir"] !== undefined) throw new UsageError("map: give --cache-dir or --no-cache, not both");
+    if (values["cache-dir"] === "") throw new UsageError("map: --cache-dir must name a folder (got \"\"); --no-cache scans without a cache");
+    // paths on the command line are the user's: under `npm run` the process runs in the checkout, not there
+    const folder = resolve(userCwd(), dir);
+    const cacheDir = values["no-cache"] ? null : values["cache-dir"] !== undefined ? resolve(userCwd(), values["cache-dir"]) : defaultCacheDir();
 
     const grammars = new GrammarSet(mapCommandConfig.packageBase ? { resolvePackageDir: packageResolverFrom(mapCommandConfig.packageBase) } : {});
     const bar = progressBar(io, "scanning");
     let scan: ScanResult;
     try {
-      scan = await scanRepo(dir, {
+      scan = await scanRepo(folder, {
         grammars,
-        cacheDir: values["no-cache"] ? null : (values["cache-dir"] ?? defaultCacheDir()),
+        cacheDir,
         onProgress: (done, total) => bar.update(done, total),
         ...(mapCommandConfig.workerScript && mapCommandConfig.packageBase
           ? { parallel: { script: mapCommandConfig.workerScript, threads: availableParallelism(), packageBase: mapCommandConfig.packageBase } }
