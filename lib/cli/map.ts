@@ -67,7 +67,7 @@ export const mapCommand: Command = {
   name: "map",
   summary: "the repo map of a real folder (tree-sitter tags, PageRank, skeletons), as Aider builds it",
   usage: `Usage: workbench map <dir> [--tokens N] [--chat FILE]… [--mention WORD]… [--budget tolerance|strict]
-                     [--encoding o200k_base|cl100k_base] [--json] [--cache-dir DIR | --no-cache]
+                     [--encoding o200k_base|cl100k_base] [--json] [--cache-dir DIR | --no-cache] [--parse-budget MS]
 
 Scans <dir> (git-tracked files in a git work tree, else a walk), tags every file with a tree-sitter grammar,
 ranks definitions with Aider's PageRank and prints the map text as Aider would, then a summary.
@@ -81,6 +81,8 @@ ranks definitions with Aider's PageRank and prints the map text as Aider would, 
   --json            print one object { map, ranking, selected, summary } instead
   --cache-dir DIR   where the scan cache lives (default ${defaultCacheDir()})
   --no-cache        scan without reading or writing the cache
+  --parse-budget MS the wall time one file's parse and tags queries may take (default ${SCAN_DEFAULTS.parseBudgetMs}); a file over it
+                    (pathological nesting) is in the map by name only, with a warning, and is not cached
 A second run on an unchanged folder parses no file.`,
   async run(args: string[], io: CliIO) {
     const { values, positionals } = parseCommandArgs("map", args, {
@@ -92,6 +94,7 @@ A second run on an unchanged folder parses no file.`,
       json: { type: "boolean" },
       "cache-dir": { type: "string" },
       "no-cache": { type: "boolean" },
+      "parse-budget": { type: "string" },
     });
     const [dir, ...extra] = positionals;
     if (!dir) throw new UsageError("map: give a folder to map (see: workbench map --help)");
@@ -107,6 +110,7 @@ A second run on an unchanged folder parses no file.`,
     const folder = resolve(userCwd(), dir);
     const cacheDir = values["no-cache"] ? null : values["cache-dir"] !== undefined ? resolve(userCwd(), values["cache-dir"]) : defaultCacheDir();
 
+    const parseBudgetMs = values["parse-budget"] === undefined ? SCAN_DEFAULTS.parseBudgetMs : boundedInteger("map", "--parse-budget", values["parse-budget"], 1, 3_600_000);
     const grammars = new GrammarSet(mapCommandConfig.packageBase ? { resolvePackageDir: packageResolverFrom(mapCommandConfig.packageBase) } : {});
     const bar = progressBar(io, "scanning");
     let scan: ScanResult;
@@ -114,6 +118,7 @@ A second run on an unchanged folder parses no file.`,
       scan = await scanRepo(folder, {
         grammars,
         cacheDir,
+        parseBudgetMs,
         onProgress: (done, total) => bar.update(done, total),
         ...(mapCommandConfig.workerScript && mapCommandConfig.packageBase
           ? { parallel: { script: mapCommandConfig.workerScript, threads: availableParallelism(), packageBase: mapCommandConfig.packageBase } }

@@ -94,3 +94,16 @@ describe("the scan cache is data, not trust", () => {
     expect(join(second.root)).toBe(first.root);
   });
 });
+
+describe("a too-complex verdict is not cached", () => {
+  it("the next scan tries the file again (the budget is wall time: a busy machine must not skip a file for good)", async () => {
+    const root = temp("wb-deep-cache-");
+    const cacheDir = temp("wb-deep-cachedir-");
+    writeTree(root, { "deep.py": nestedCalls(80_000), "ok.py": "def fine():\n    return 1\n" });
+    const first = await scanRepo(root, { cacheDir, parseBudgetMs: 200 });
+    expect(first.files[0]).toMatchObject({ skipped: "too-complex" });
+    const second = await scanRepo(root, { cacheDir, parseBudgetMs: 200 });
+    expect(second.summary).toMatchObject({ fromCache: 1 }); // ok.py from the cache, deep.py tried again
+    expect(second.files[0]).toMatchObject({ skipped: "too-complex" });
+  });
+});

@@ -188,7 +188,8 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
     bodies[job.index] = body;
     parsedHere.add(job.index);
     const stat = stats[job.index];
-    if (stat) next.set(listed[job.index]!, { mtimeMs: stat.mtimeMs, size: stat.size, ...body });
+    // the budget is wall time, so a busy machine can push an ordinary file over it: never cache that verdict
+    if (stat && body.skipped !== "too-complex") next.set(listed[job.index]!, { mtimeMs: stat.mtimeMs, size: stat.size, ...body });
     progress();
   };
   let remaining = jobs;
