@@ -3,6 +3,7 @@
  * mistakes into one clear line (exit 2), and JSON input reading with errors that name the file.
  */
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { escapeControls } from "../core/terminal-text.js";
 
@@ -61,11 +62,14 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig["options"
   }
 }
 
-/** Reads and parses a JSON file ("-" = stdin); a missing file or bad JSON is a `UsageError` naming the file. */
+/**
+ * Reads and parses a JSON file ("-" = stdin, a relative path from the user's folder, `userCwd`); a missing file or
+ * bad JSON is a `UsageError` naming the file.
+ */
 export function readJsonFile(command: string, path: string): unknown {
   let text: string;
   try {
-    text = readFileSync(path === "-" ? 0 : path, "utf8");
+    text = readFileSync(path === "-" ? 0 : resolve(userCwd(), path), "utf8"); // relative to where the user stands
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`${command}: cannot read ${path}${code ? ` (${code})` : ""}`);

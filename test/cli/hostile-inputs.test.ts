@@ -186,3 +186,16 @@ describe("fuzz: each command's parser with generated arguments and JSON", () => 
     );
   }, 300_000);
 });
+
+describe("JSON input files resolve against INIT_CWD", () => {
+  it("teach repo-map <relative file> reads it from the user's folder, not the checkout", async () => {
+    const dir = join(scratch, "user-folder");
+    writeTree(dir, { "mine.json": JSON.stringify({ files: ["A", "B"], edges: [["A", "B", "s", 1]], personalization: { A: 1 }, symbolCosts: { B: { s: 1 } }, budget: 5 }) });
+    const here = await cli(["teach", "repo-map", "mine.json"], dir);
+    expect(here.code).toBe(0);
+    expect(JSON.parse(here.out)).toHaveProperty("fileRank");
+    const elsewhere = await cli(["teach", "repo-map", "mine.json"], scratch);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.err).toMatch(/cannot read mine\.json \(ENOENT\)/);
+  });
+});
