@@ -199,3 +199,23 @@ describe("JSON input files resolve against INIT_CWD", () => {
     expect(elsewhere.err).toMatch(/cannot read mine\.json \(ENOENT\)/);
   });
 });
+
+describe("the production ranking with names that are Object.prototype keys", () => {
+  it("property: files and identifiers named __proto__, constructor, toString… get finite ranks, direct = prepared", async () => {
+    const { getRankedTags, getRankedTagsDirect, tagsFromTriples } = await import("../../lib/index.js");
+    const proto = fc.constantFrom(...HOSTILE_NAMES.slice(0, 7));
+    const name = fc.oneof(proto, fc.constantFrom("a", "b"));
+    const triple = fc.tuple(fc.constantFrom("def", "ref"), name, fc.nat(20));
+    fc.assert(
+      fc.property(fc.dictionary(proto, fc.array(triple, { maxLength: 5 }), { minKeys: 1, maxKeys: 5 }), fc.array(name, { maxLength: 3 }), (files, mentioned) => {
+        const fileNames = Object.keys(files);
+        const tags = tagsFromTriples(files);
+        const input = { chatFiles: fileNames.slice(0, 1), otherFiles: fileNames.slice(1), tags, mentionedIdents: new Set(mentioned), mentionedFnames: new Set(fileNames.slice(-1)) };
+        const direct = getRankedTagsDirect(input);
+        for (const v of direct.ranks.values()) if (!Number.isFinite(v)) return false;
+        expect(getRankedTags(input).ranked).toEqual(direct.ranked);
+        return true;
+      }),
+    );
+  });
+});
