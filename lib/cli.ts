@@ -6,7 +6,7 @@
 import { realpathSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CliIO } from "./cli/command.js";
+import { terminalIO, type CliIO } from "./cli/command.js";
 import { exitFor } from "./cli/exit-status.js";
 import { mapCommandConfig } from "./cli/map.js";
 import { COMMANDS } from "./cli/registry.js";
@@ -51,11 +51,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-const processIO: CliIO = {
-  stdout: (t) => void process.stdout.write(t),
-  stderr: (t) => void process.stderr.write(t),
-  isTTY: Boolean(process.stderr.isTTY),
-};
+const processIO: CliIO = terminalIO(process.stdout, process.stderr);
 
 function isMain(): boolean {
   const entry = process.argv[1];

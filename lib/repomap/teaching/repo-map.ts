@@ -9,6 +9,7 @@
 import { WorkbenchInputError } from "../../core/errors.js";
 import { compareCodePoints } from "../../core/pystr.js";
 import { rejectUnknownKeys, requireArray, requireInteger, requireRecord, requireString } from "../../core/validate.js";
+import { own } from "../../core/own.js";
 
 /** One edge as the page gives it: referencing file, defining file, symbol, already computed weight. */
 export type TeachingEdge = readonly [referencer: string, definer: string, symbol: string, weight: number];
@@ -81,7 +82,7 @@ export function buildTeachingGraph(
     total += value;
   }
   if (!(total > 0)) throw new WorkbenchInputError(where, "personalization", "must have a positive sum", total);
-  const prior = new Map(nodes.map((n) => [n, (pers[n] === undefined ? 0 : (pers[n] as number)) / total]));
+  const prior = new Map(nodes.map((n) => [n, ((own(pers, n) as number | undefined) ?? 0) / total]));
   const outgoing = new Map(nodes.map((n) => [n, 0]));
   requireArray(where, "edges", edges).forEach((edge, i) => {
     const e = requireArray(where, `edges[${i}]`, edge);
