@@ -10,7 +10,7 @@ import { expect } from "vitest";
 import { replaceMostSimilarChunk } from "../../lib/index.js";
 import { exercise } from "./grading.js";
 
-const ex = exercise("06-trace-the-path", () => import("@target/06-trace-the-path/trace.js"));
+const ex = exercise<typeof import("@target/06-trace-the-path/trace.js")>("06-trace-the-path", "trace.ts", { lib: ["DotdotdotsError", "perfectReplace", "prep", "pystr", "replaceMissingLeadingWhitespace", "tryDotdotdots"] });
 
 type Case = readonly [string, string, string];
 const stageOf = ([w, p, r]: Case): string => replaceMostSimilarChunk(w, p, r).stage;
