@@ -3,7 +3,7 @@
  * tests of the exercises (lib/grader/), prints the table, the total, the failures and a hint, and records the
  * student's progress. Exit 0 when every graded exercise has full points, 1 otherwise, 2 for a usage mistake.
  */
-import { statSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { toJunitXml } from "../grader/junit.js";
@@ -97,11 +97,18 @@ function reportPath(option: "json" | "junit", value: string | undefined): string
   return path;
 }
 
-/** Writes a report; a failure (permissions, a full disk) is one line naming the file, not a stack trace. */
+/**
+ * Writes a report after grading, atomically (a temporary file beside it, then a rename), so a reader never sees half
+ * a report; a failure (permissions, a full disk) is one line naming the file, not a stack trace. Only the grader
+ * writes it: student code ran in a sandbox that can write no file and was killed, with its process group, before.
+ */
 function writeReport(option: "json" | "junit", path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(path, text);
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
   } catch (err) {
+    rmSync(tmp, { force: true });
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`grade: cannot write the --${option} report to ${path}${code ? ` (${code})` : ""}`);
   }

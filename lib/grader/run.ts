@@ -17,6 +17,7 @@ import { join, relative } from "node:path";
 import type { ExerciseEntry } from "./catalog.js";
 import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, parseRecords, runningTest, type GradeContext } from "./protocol.js";
 import { emptyProgress, exerciseResult, foldRound, gradeReport, type ExerciseProgress, type GradeReport } from "./results.js";
+import { detectContainment } from "./sandbox/containment.js";
 import { gradingAliases, type Target } from "./target.js";
 
 export interface GradeRunOptions {
@@ -39,6 +40,8 @@ export async function runGrading(options: GradeRunOptions): Promise<GradeReport>
   const progress = new Map<string, ExerciseProgress>(options.exercises.map((e) => [e.id, emptyProgress()]));
   const errors = new Map<string, string>();
   const savedExitCode = process.exitCode;
+  const containment = detectContainment();
+  if (containment.warning) options.onStatus?.(containment.warning);
   try {
     let pending = options.exercises.filter((e) => {
       if (existsSync(e.testFile)) return true;
