@@ -36,7 +36,11 @@ ex.test("by hand: `...`, and the ways to none", 2, ({ handTrace, CASES }) => {
   checkHandTrace(handTrace(), CASES, ["dots", "dotsUnpaired", "dotsPieceTwice", "trailingSpace", "deleteEverything", "emptySearch"]);
 });
 
+/** Every case Part 1 traces by hand: CASES must keep them all (an emptied CASES would make the next test vacuous). */
+const PART1_CASES = ["duplicate", "missingIndent", "extraIndent", "exactBeatsEarlierIndent", "tabVsSpaces", "leadingBlankThreeLines", "leadingBlankTwoLines", "dots", "dotsUnpaired", "dotsPieceTwice", "trailingSpace", "deleteEverything", "emptySearch"];
+
 ex.test("chainStage on Part 1's cases", 2, ({ chainStage, CASES }) => {
+  expect(PART1_CASES.filter((n) => !Array.isArray((CASES as Record<string, unknown>)[n])), "Part 1's cases missing from CASES").toEqual([]);
   for (const [name, c] of Object.entries(CASES) as [string, Case][]) expect(chainStage(...c), name).toBe(stageOf(c));
 });
 

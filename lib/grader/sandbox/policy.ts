@@ -86,6 +86,9 @@ export async function bundleSubmission(entry: string, policy: ImportPolicy): Pro
       platform: "node",
       target: "node20",
       sourcemap: "inline",
+      // import() becomes esbuild's require shim: a literal one is resolved (and checked) above, a computed one
+      // is left as __require(…), refused below — and would throw at run time anyway.
+      supported: { "dynamic-import": false },
       sourcesContent: false,
       logLevel: "silent",
       plugins: [plugin],
@@ -107,7 +110,13 @@ export async function bundleSubmission(entry: string, policy: ImportPolicy): Pro
       return { ok: false, message: `${ex} may not load a module by a computed name (${where(w, root)}${w.text.split(" because")[0]}): name it in an import` };
     }
   }
-  return { ok: true, code: result.outputFiles[0]!.text };
+  const code = result.outputFiles[0]!.text;
+  const computed = /\b__require\d*\(/.exec(code);
+  if (computed) {
+    const line = code.slice(0, computed.index).split("\n").length;
+    return { ok: false, message: `${ex} may not load a module by a computed name (import(…) or require(…) of something other than a quoted path, line ${line} of the built module): name it in an import` };
+  }
+  return { ok: true, code };
 }
 
 function where(m: Message, root: string): string {
