@@ -5,12 +5,13 @@
  *   npx tsx scripts/hostile-submissions.ts DIR [--grade]
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { GradeReport } from "../lib/grader/results.js";
 import { ATTACKS, MORE_ATTACKS } from "../test/grader/hostile.js";
 
-const root = resolve(__dirname, "..");
+const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const [dirArg, ...flags] = process.argv.slice(2);
 if (!dirArg) {
   console.error("usage: npx tsx scripts/hostile-submissions.ts DIR [--grade]");
@@ -42,7 +43,13 @@ attacks.forEach((a, i) => {
   const r = JSON.parse(readFileSync(report, "utf8")) as GradeReport;
   const e = r.exercises[0]!;
   const honest = a.honest[0] === "*" ? e.maxPoints : e.tests.filter((t) => a.honest.includes(t.name)).reduce((n, t) => n + t.maxPoints, 0);
-  const left = readdirSync("/proc").filter((p) => /^\d+$/.test(p) && existsSync(`/proc/${p}/cmdline`) && readFileSync(`/proc/${p}/cmdline`, "utf8").includes(marker) && Number(p) !== process.pid);
+  const left = readdirSync("/proc").filter((p) => {
+    try {
+      return /^\d+$/.test(p) && Number(p) !== process.pid && readFileSync(`/proc/${p}/cmdline`, "utf8").includes(marker);
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
   const wrote = readdirSync(outside).length;
   const ok = e.points === honest && wrote === 0 && left.length === 0;
   rows.push([String(i + 1), a.name, a.exercise, `${e.points}/${e.maxPoints}`, String(honest), wrote ? `${wrote} files` : "nothing", left.length ? `${left.length} left` : "none", ok ? "ok" : "WRONG"]);
