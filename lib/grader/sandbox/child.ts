@@ -99,7 +99,11 @@ async function handle(m: JudgeMessage): Promise<void> {
   }
 }
 
+const exit = (process as unknown as { reallyExit: (code: number) => never }).reallyExit.bind(process);
 const reader = new FrameReader(64 * 1024 * 1024);
-createReadStream("", { fd: 3 }).on("data", (chunk) => {
-  for (const payload of reader.push(chunk as Buffer)) void handle(decodePayload(payload) as JudgeMessage);
-});
+createReadStream("", { fd: 3 })
+  .on("data", (chunk) => {
+    for (const payload of reader.push(chunk as Buffer)) void handle(decodePayload(payload) as JudgeMessage);
+  })
+  // The judge is gone (its end of the pipe closed): nothing may outlive it, whatever the student's code keeps open.
+  .on("end", () => exit(0));

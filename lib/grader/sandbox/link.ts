@@ -14,7 +14,8 @@ import { serialize } from "node:v8";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import { detectContainment, SANDBOX_DEFAULTS, sandboxCommand, type Containment } from "./containment.js";
 import type { IoEvent, IoWorkerData } from "./io-worker.js";
-import { bundleSubmission, type ImportPolicy } from "./policy.js";
+import { cachedBuild, sourceFingerprint } from "./cache.js";
+import { bundleLibValues, bundleSubmission, type ImportPolicy } from "./policy.js";
 import { decodePayload, encodeFrame, FN_KEY, type JudgeMessage, type SandboxMessage, type WireError } from "./wire.js";
 
 export const LINK_DEFAULTS = Object.freeze({ maxFrameBytes: 32 * 1024 * 1024, outputLimit: 4000, heapMb: SANDBOX_DEFAULTS.heapMb });
@@ -78,7 +79,7 @@ function toWire(value: unknown, path: string): unknown {
 }
 
 const live = new Set<SandboxProcess>();
-process.on("exit", () => live.forEach((s) => s.kill()));
+let exitHook = false;
 
 /** One running sandbox process. */
 class SandboxProcess {
@@ -109,6 +110,10 @@ class SandboxProcess {
     this.worker = new Worker(workerCode, { eval: true, workerData: data, transferList: [port2] });
     this.worker.unref();
     live.add(this);
+    if (!exitHook) {
+      exitHook = true;
+      process.on("exit", () => live.forEach((p) => p.kill()));
+    }
   }
 
   /** The next event within `ms`, or null when the time ran out. */
@@ -231,11 +236,20 @@ export class SandboxedModule {
     const box = mkdtempSync(join(tmpdir(), "workbench-sandbox-"));
     chmodSync(box, 0o755);
     if (!built.ok) return new SandboxedModule(box, built.message);
-    const { buildSync } = await import("esbuild");
     const here = join(o.root, "lib", "grader", "sandbox");
-    const runtime = buildSync({ entryPoints: [join(here, "child.ts")], bundle: true, write: false, format: "esm", platform: "node", target: "node20", external: ["./submission.mjs"], logLevel: "silent" });
-    workerCode ??= buildSync({ entryPoints: [join(here, "io-worker.ts")], bundle: true, write: false, format: "cjs", platform: "node", target: "node20", logLevel: "silent" }).outputFiles[0]!.text;
-    writeFileSync(join(box, "runtime.mjs"), runtime.outputFiles[0]!.text, { mode: 0o644 });
+    const { version, buildSync } = await import("esbuild");
+    const sandboxSources = sourceFingerprint(here);
+    const bundle = (file: string, format: "esm" | "cjs"): Promise<string> =>
+      cachedBuild(o.root, [version, file, format, sandboxSources], async () =>
+        buildSync({ entryPoints: [join(here, file)], bundle: true, write: false, format, platform: "node", target: "node20", external: ["./submission.mjs"], logLevel: "silent" }).outputFiles[0]!.text,
+      );
+    const [runtime, lib] = await Promise.all([
+      bundle("child.ts", "esm"),
+      cachedBuild(o.root, [version, "lib", ...o.libValues, sourceFingerprint(join(o.root, "lib"))], () => bundleLibValues(o.root, o.libValues)),
+    ]);
+    workerCode ??= await bundle("io-worker.ts", "cjs");
+    writeFileSync(join(box, "runtime.mjs"), runtime, { mode: 0o644 });
+    writeFileSync(join(box, "lib.mjs"), lib, { mode: 0o644 });
     writeFileSync(join(box, "submission.mjs"), built.code, { mode: 0o644 });
     return new SandboxedModule(box, null);
   }

@@ -3,7 +3,8 @@
  * bundles the student's file with esbuild before the sandbox starts: every import in the module graph —
  * static, `import("literal")`, `require("literal")` — is resolved here and must be a file of the submission or
  * `@aider-workbench/lib`, which is served as a module exporting only the values the exercise declares (any lib
- * type may be imported: types are erased). A computed `import(expr)`/`require(expr)` is refused too, since it
+ * type may be imported: types are erased). Those values are built apart (`bundleLibValues`, cached: sandbox/cache.ts)
+ * into the sandbox folder's lib.mjs, so a grade does not parse the whole lib again for every exercise. A computed `import(expr)`/`require(expr)` is refused too, since it
  * cannot be checked; at run time the sandbox can read nothing but the bundle, so nothing else could load anyway.
  */
 import { realpathSync } from "node:fs";
@@ -24,6 +25,8 @@ export interface ImportPolicy {
 export type BundleResult = { ok: true; code: string } | { ok: false; message: string };
 
 const LIB_NAMESPACE = "workbench-lib";
+/** The file, in the sandbox folder, holding the lib values an exercise may use. */
+export const LIB_MODULE = "./lib.mjs";
 const LIB_PACKAGE = "@aider-workbench/lib";
 
 const inside = (dir: string, path: string): boolean => path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
@@ -44,14 +47,8 @@ export async function bundleSubmission(entry: string, policy: ImportPolicy): Pro
     setup(b) {
       b.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind === "entry-point" || args.pluginData === "inner") return undefined;
-        if (args.namespace === LIB_NAMESPACE) return { path: join(lib, "index.ts"), sideEffects: false };
+        if (args.namespace === LIB_NAMESPACE) return { path: LIB_MODULE, external: true };
         const importer = args.importer;
-        if (inside(lib, importer)) {
-          // The lib's own imports: everything side-effect free, so only what the allowed exports need is kept.
-          if (!args.path.startsWith(".") && !args.path.startsWith("/")) return { path: args.path, external: true, sideEffects: false };
-          const r = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer, pluginData: "inner" });
-          return r.errors.length ? { errors: r.errors } : { path: r.path, sideEffects: false };
-        }
         if (args.path === LIB_PACKAGE) return { path: "lib", namespace: LIB_NAMESPACE };
         const bare = !args.path.startsWith(".") && !args.path.startsWith("/");
         if (bare) {
@@ -69,7 +66,7 @@ export async function bundleSubmission(entry: string, policy: ImportPolicy): Pro
         return { path: real, external: true };
       });
       b.onLoad({ filter: /.*/, namespace: LIB_NAMESPACE }, () => ({
-        contents: policy.libValues.length ? `export { ${policy.libValues.join(", ")} } from "${LIB_PACKAGE}";\n` : "export {};\n",
+        contents: policy.libValues.length ? `import * as lib from "${LIB_MODULE}";\nexport const { ${policy.libValues.join(", ")} } = lib;\n` : "export {};\n",
         loader: "js",
         resolveDir: lib,
       }));
@@ -117,6 +114,38 @@ export async function bundleSubmission(entry: string, policy: ImportPolicy): Pro
     return { ok: false, message: `${ex} may not load a module by a computed name (import(…) or require(…) of something other than a quoted path, line ${line} of the built module): name it in an import` };
   }
   return { ok: true, code };
+}
+
+/**
+ * The module of lib values `values` (lib.mjs): the lib's exports of those names and what they need, its files
+ * marked side-effect free so that nothing else is kept, packages left as imports (none of the allowed helpers
+ * needs one; one that did would fail to load in the sandbox, which can read nothing else).
+ */
+export async function bundleLibValues(root: string, values: readonly string[]): Promise<string> {
+  const { build } = await import("esbuild");
+  const lib = join(realpathSync(root), "lib");
+  const plugin: Plugin = {
+    name: "workbench-lib-values",
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData === "inner" || args.kind === "entry-point") return undefined;
+        if (!args.path.startsWith(".") && !args.path.startsWith("/")) return { path: args.path, external: true, sideEffects: false };
+        const r = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "inner" });
+        return r.errors.length ? { errors: r.errors } : { path: r.path, sideEffects: false };
+      });
+    },
+  };
+  const result = await build({
+    stdin: { contents: values.length ? `export { ${values.join(", ")} } from "./index.ts";\n` : "export {};\n", resolveDir: lib, loader: "ts", sourcefile: "lib-values.ts" },
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    logLevel: "silent",
+    plugins: [plugin],
+  });
+  return result.outputFiles[0]!.text;
 }
 
 function where(m: Message, root: string): string {
