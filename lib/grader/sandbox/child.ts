@@ -62,11 +62,13 @@ const global = globalThis as unknown as Record<string, unknown>;
 for (const k of ["fetch", "WebSocket", "EventSource", "Request", "Response"]) delete global[k];
 
 let exportsOf: Record<string, unknown> = {};
+/** The student's bundle, written beside this runtime in the sandbox folder at grading time (not a source file). */
+const SUBMISSION_MODULE = "./submission.mjs";
 
 async function handle(m: JudgeMessage): Promise<void> {
   if (m.op === "load") {
     try {
-      exportsOf = (await import("./submission.mjs" as string)) as Record<string, unknown>;
+      exportsOf = (await import(SUBMISSION_MODULE)) as Record<string, unknown>;
     } catch (err) {
       send({ op: "load-failed", error: describe(err) });
       return;
