@@ -15,3 +15,4 @@ export * from "./loop/index.js";
 export * from "./conformance/index.js";
 export * as show from "./show/index.js";
 export * as explore from "./explore/index.js";
+export * as misconceptions from "./misconceptions/index.js";
