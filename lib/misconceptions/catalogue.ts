@@ -6,6 +6,7 @@
 import { COMMIT_PLAN_MISCONCEPTIONS, COMMIT_PLAN_RIGHT } from "./commit-plan.js";
 import { MAP_SEARCH_MISCONCEPTIONS, MAP_SEARCH_RIGHT } from "./map-search.js";
 import { PAGERANK_MISCONCEPTIONS, PAGERANK_RIGHT } from "./pagerank.js";
+import { PREDICT_HUNK_MISCONCEPTIONS, PREDICT_HUNK_RIGHT } from "./predict-hunk.js";
 import { SEARCH_REPLACE_MISCONCEPTIONS, SEARCH_REPLACE_RIGHT } from "./search-replace.js";
 import { SYMBOL_BUDGET_MISCONCEPTIONS, SYMBOL_BUDGET_RIGHT } from "./symbol-budget.js";
 import { TOKEN_ESTIMATE_MISCONCEPTIONS, TOKEN_ESTIMATE_RIGHT } from "./token-estimate.js";
@@ -21,6 +22,7 @@ export const MISCONCEPTIONS: readonly Misconception[] = Object.freeze([
   ...COMMIT_PLAN_MISCONCEPTIONS,
   ...TRACE_PATH_MISCONCEPTIONS,
   ...TOKEN_ESTIMATE_MISCONCEPTIONS,
+  ...PREDICT_HUNK_MISCONCEPTIONS,
 ]);
 
 /** The right answer of every function a misconception stands in for. */
@@ -32,6 +34,7 @@ export const RIGHT_ANSWERS: readonly RightAnswer[] = Object.freeze([
   ...COMMIT_PLAN_RIGHT,
   ...TRACE_PATH_RIGHT,
   ...TOKEN_ESTIMATE_RIGHT,
+  ...PREDICT_HUNK_RIGHT,
 ]);
 
 /** The misconceptions of one exercise (folder name, e.g. "01-pagerank"), in matching order. */

@@ -13,6 +13,8 @@ const AB = buildTeachingGraph(["A", "B"], [["A", "B", "helper", 1]], { A: 1 });
 const PARALLEL = buildTeachingGraph(["a", "b", "c"], [["a", "b", "f", 1], ["a", "b", "g", 2], ["a", "c", "h", 5], ["c", "a", "k", 0.5]], { a: 1, b: 1, c: 2 });
 const TIES = buildTeachingGraph(["\u{1F600}.py", "\uFF5E.py", "s"], [["s", "\u{1F600}.py", "f", 1], ["s", "\uFF5E.py", "f", 1]], { s: 1 });
 
+const hunkLine = fc.constantFrom("a\n", "x = 1\n", "    ab\n", "\n", "return a\n", "b");
+const hunk = fc.array(fc.tuple(fc.constantFrom(" ", "-", "+", "", "."), hunkLine).map(([op, l]) => op + l), { maxLength: 6 });
 const lines = (t: string): string[] => t.split(/(?<=\n)/);
 const words = (t: string): number => (t.match(/\S+/g) ?? []).length;
 const chars = (t: string): number => [...t].length;
@@ -98,6 +100,16 @@ export function inputsFor(exercise: string, fn: string): unknown[][] {
       ];
       return texts.flatMap((t) => counters.map((c) => [t, c]));
     }
+    case "09-predict-hunk/beforeAfter":
+      return [[[" a\n", "-b\n", "+c\n", "\n", ".x\n"]], [["\n", "-a\n"]], ...sample(hunk, 100).map((h) => [h])];
+    case "09-predict-hunk/refusesTinyContext":
+      return [
+        ["a\na\n", ["-a\n", "+b\n"]],
+        ["x = 1\n", ["-x = 1\n", "+x = 2\n"]],
+        ["        ab\n        ab\n", ["-        ab\n", "+        cd\n"]],
+        ["a\na\na\n", ["-a\n", "-a\n", "+b\n"]],
+        ...sample(fc.tuple(fc.array(hunkLine, { maxLength: 6 }), hunk), 150).map(([file, h]) => [file.join(""), h]),
+      ];
     default:
       throw new Error(`no inputs for ${exercise}/${fn}`);
   }
