@@ -76,6 +76,15 @@ describe("matchMisconception's arguments", () => {
     expect(() => matchMisconception("01-pagerank", [{ fn: "pageRankStep" } as never])).toThrow(/calls\[0\]/);
   });
 
+  it("uses the test's own expected value when the call carries one", () => {
+    const m = misconceptions.misconceptionById("05-dry-run-ignored")!;
+    const args = [["app.py"], ["app.py"], { dryRun: true }];
+    const output = m.run(...args);
+    expect(matchMisconception("05-commit-plan", [{ fn: "commitPlan", args, output }])?.id).toBe(m.id);
+    // told that this output IS the right answer, the matcher names nothing
+    expect(matchMisconception("05-commit-plan", [{ fn: "commitPlan", args, output, expected: output }])).toBeNull();
+  });
+
   it("names nothing without a call of a catalogued function", () => {
     expect(matchMisconception("01-pagerank", [{ fn: "handCalculationAB", args: [0.85], output: { A: 0.15, B: 0.1275 } }])).toBeNull();
   });
