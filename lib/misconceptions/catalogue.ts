@@ -7,6 +7,7 @@ import { COMMIT_PLAN_MISCONCEPTIONS, COMMIT_PLAN_RIGHT } from "./commit-plan.js"
 import { MAP_SEARCH_MISCONCEPTIONS, MAP_SEARCH_RIGHT } from "./map-search.js";
 import { PAGERANK_MISCONCEPTIONS, PAGERANK_RIGHT } from "./pagerank.js";
 import { PREDICT_HUNK_MISCONCEPTIONS, PREDICT_HUNK_RIGHT } from "./predict-hunk.js";
+import { REFLECTION_LOOP_MISCONCEPTIONS } from "./reflection-loop.js";
 import { SEARCH_REPLACE_MISCONCEPTIONS, SEARCH_REPLACE_RIGHT } from "./search-replace.js";
 import { SYMBOL_BUDGET_MISCONCEPTIONS, SYMBOL_BUDGET_RIGHT } from "./symbol-budget.js";
 import { TOKEN_ESTIMATE_MISCONCEPTIONS, TOKEN_ESTIMATE_RIGHT } from "./token-estimate.js";
@@ -22,6 +23,7 @@ export const MISCONCEPTIONS: readonly Misconception[] = Object.freeze([
   ...COMMIT_PLAN_MISCONCEPTIONS,
   ...TRACE_PATH_MISCONCEPTIONS,
   ...TOKEN_ESTIMATE_MISCONCEPTIONS,
+  ...REFLECTION_LOOP_MISCONCEPTIONS,
   ...PREDICT_HUNK_MISCONCEPTIONS,
 ]);
 

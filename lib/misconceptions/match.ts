@@ -52,13 +52,13 @@ export function matchMisconception(exercise: string, calls: readonly ObservedCal
     }
   }
   for (const m of misconceptionsOf(exercise)) {
-    const mine = calls.filter((c) => c.fn === m.fn);
+    const mine = calls.filter((c) => c.fn === m.fn && (!m.fromExpected || "expected" in c));
     const right = rightAnswerOf(exercise, m.fn);
     if (mine.length === 0 || (right === null && !mine.every((c) => "expected" in c))) continue;
     const tolerance = right?.tolerance ?? 0;
     let wrongSomewhere = false;
     const fits = mine.every((c) => {
-      const variant = attempt(() => m.run(...c.args));
+      const variant = attempt(() => (m.fromExpected ? m.run(...c.args, c.expected) : m.run(...c.args)));
       if (!variant.ok || !sameOutput(c.output, variant.value, tolerance)) return false;
       const expected = "expected" in c ? { ok: true as const, value: c.expected } : attempt(() => right!.run(...c.args));
       if (!expected.ok || !sameOutput(c.output, expected.value, tolerance)) wrongSomewhere = true;

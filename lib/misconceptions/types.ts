@@ -24,8 +24,13 @@ export interface Misconception {
   readonly notebook: NotebookSection;
   /** The seed or reference section that states the right rule. */
   readonly seed: string;
-  /** The variant itself, called with the same arguments as the student's `fn`. */
+  /**
+   * The variant itself, called with the same arguments as the student's `fn` — and, when `fromExpected` is set,
+   * the right answer appended as one more argument (the variant is then that answer with the mistake applied).
+   */
   readonly run: (...args: readonly unknown[]) => unknown;
+  /** True for a variant derived from the right answer: it matches only calls that carry `expected`. */
+  readonly fromExpected?: boolean;
 }
 
 /** The right answer for one function of an exercise, and how its outputs are compared. */

@@ -41,7 +41,10 @@ describe("the catalogue", () => {
   });
 });
 
-describe.each(MISCONCEPTIONS.map((m) => [m.id, m] as const))("%s", (_id, m) => {
+// Entries derived from the right answer (exercise 08) are tested with the loop's own answers: reflection-loop.test.ts.
+const DIRECT = MISCONCEPTIONS.filter((m) => !m.fromExpected);
+
+describe.each(DIRECT.map((m) => [m.id, m] as const))("%s", (_id, m) => {
   const right = rightAnswerOf(m.exercise, m.fn)!;
   const inputs = inputsFor(m.exercise, m.fn);
 
@@ -60,7 +63,7 @@ describe.each(MISCONCEPTIONS.map((m) => [m.id, m] as const))("%s", (_id, m) => {
 });
 
 describe("the right answer is never named", () => {
-  const fns = [...new Set(MISCONCEPTIONS.map((m) => `${m.exercise}/${m.fn}`))];
+  const fns = [...new Set(DIRECT.map((m) => `${m.exercise}/${m.fn}`))];
   it.each(fns)("%s, lib's answer, input by input", (key) => {
     const [exercise, fn] = key.split("/") as [string, string];
     const right = rightAnswerOf(exercise, fn)!;
