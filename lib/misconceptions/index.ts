@@ -3,4 +3,3 @@ export * from "./types.js";
 export * from "./same.js";
 export * from "./catalogue.js";
 export * from "./match.js";
-export { stepDanglingUniform, stepOutDegreeCount } from "./pagerank.js";

@@ -92,3 +92,24 @@ describe("matchMisconception's arguments", () => {
     expect(matchMisconception("01-pagerank", [{ fn: "handCalculationAB", args: [0.85], output: { A: 0.15, B: 0.1275 } }])).toBeNull();
   });
 });
+
+describe("one graded test's inputs are enough to tell the PageRank mistakes apart", () => {
+  it("the A→B steps of exercise 01 name dangling-dropped and dangling-uniform differently", async () => {
+    const { buildTeachingGraph } = await import("../../lib/index.js");
+    const AB = buildTeachingGraph(["A", "B"], [["A", "B", "helper", 1]], { A: 1 });
+    const named = (id: string): string | undefined => {
+      const m = misconceptions.misconceptionById(id)!;
+      // as the graded test does: three steps, each from the student's previous answer
+      const calls = [];
+      let rank: ReadonlyMap<string, number> = AB.prior;
+      for (let i = 0; i < 3; i++) {
+        const output = m.run(AB, rank, 0.85) as Map<string, number>;
+        calls.push({ fn: "pageRankStep", args: [AB, rank, 0.85], output });
+        rank = output;
+      }
+      return matchMisconception("01-pagerank", calls)?.id;
+    };
+    expect(named("01-dangling-dropped")).toBe("01-dangling-dropped");
+    expect(named("01-dangling-uniform")).toBe("01-dangling-uniform");
+  });
+});
