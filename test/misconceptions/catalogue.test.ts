@@ -3,7 +3,7 @@
  * function IS that variant, the right answers (lib's and the reference solutions') are never named, and every
  * notebook section it points to exists.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { misconceptions } from "../../lib/index.js";
@@ -34,6 +34,8 @@ describe("the catalogue", () => {
       per.set(m.exercise, (per.get(m.exercise) ?? 0) + 1);
     }
     for (const [exercise, n] of per) expect(n, exercise).toBeGreaterThanOrEqual(3);
+    const exercises = readdirSync(join(root, "exercises"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect([...per.keys()].sort(), "every exercise has misconceptions").toEqual(exercises.sort());
   });
 
   it.each(MISCONCEPTIONS.map((m) => [m.id, m] as const))("%s: its notebook section exists", (_id, m) => {
