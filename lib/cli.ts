@@ -1,12 +1,13 @@
 /**
  * The `workbench` command line (`npm run -s workbench -- <command> …`). Dispatches to the commands in
- * `cli/registry.ts`; usage mistakes print one line and exit 2, bad input exits 2, never a stack trace for either.
+ * `cli/registry.ts`; an error the workbench raised prints one line and exits with its kind's status
+ * (`cli/exit-status.ts`: bad input and usage mistakes 2), never a stack trace.
  */
 import { realpathSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { WorkbenchInputError } from "./core/errors.js";
-import { UsageError, type CliIO } from "./cli/command.js";
+import { terminalIO, type CliIO } from "./cli/command.js";
+import { exitFor } from "./cli/exit-status.js";
 import { mapCommandConfig } from "./cli/map.js";
 import { COMMANDS } from "./cli/registry.js";
 
@@ -43,19 +44,14 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (err) {
-    if (err instanceof UsageError || err instanceof WorkbenchInputError) {
-      io.stderr(err.message + "\n");
-      return 2;
-    }
-    throw err;
+    const exit = exitFor(err); // the one place errors become exit statuses
+    if (exit === null) throw err;
+    io.stderr(exit.line + "\n");
+    return exit.status;
   }
 }
 
-const processIO: CliIO = {
-  stdout: (t) => void process.stdout.write(t),
-  stderr: (t) => void process.stderr.write(t),
-  isTTY: Boolean(process.stderr.isTTY),
-};
+const processIO: CliIO = terminalIO(process.stdout, process.stderr);
 
 function isMain(): boolean {
   const entry = process.argv[1];

@@ -6,7 +6,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { findProjectRoot, listExercises } from "../lib/grader/catalog.js";
+import { findProjectRoot } from "../lib/core/project-root.js";
+import { listExercises } from "../lib/grader/catalog.js";
 import { stubFromSolution } from "../lib/grader/stubs.js";
 
 const root = findProjectRoot(process.cwd());

@@ -4,9 +4,11 @@
  */
 import { resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
-import { findProjectRoot } from "../grader/catalog.js";
+import { findProjectRoot } from "../core/project-root.js";
 import { statePath } from "../grader/state.js";
-import { UsageError } from "./command.js";
+import { UsageError, userCwd } from "./command.js";
+import { existsSync, statSync } from "node:fs";
+import { dirname } from "node:path";
 
 export const EXERCISE_PATH_OPTIONS = {
   root: { type: "string" },
@@ -16,13 +18,7 @@ export const EXERCISE_PATH_OPTIONS = {
 export const EXERCISE_PATH_USAGE = `  --root DIR     the workbench checkout (default: the one containing the current folder)
   --state FILE   the progress file (default: .workbench/progress.json in the checkout)`;
 
-/**
- * The folder the user ran the command from: `npm run` changes into the checkout, and keeps the original folder in
- * INIT_CWD, so relative paths on the command line are resolved against that.
- */
-export function userCwd(): string {
-  return process.env.INIT_CWD ?? process.cwd();
-}
+export { userCwd } from "./command.js";
 
 /** The checkout and the progress file for a command's parsed options. */
 export function exercisePaths(command: string, values: { root?: string | undefined; state?: string | undefined }): { root: string; state: string } {
@@ -33,7 +29,18 @@ export function exercisePaths(command: string, values: { root?: string | undefin
     if (err instanceof WorkbenchInputError) throw new UsageError(`${command}: ${values.root ?? "the current folder"} is not inside the aider-workbench checkout`);
     throw err;
   }
-  return { root, state: values.state !== undefined ? resolve(userCwd(), values.state) : statePath(root) };
+  return { root, state: values.state !== undefined ? checkStateFile(command, resolve(userCwd(), values.state)) : statePath(root) };
+}
+
+/**
+ * A progress file the user named: not a folder, in a folder that exists (issue 18, item 6: no folder is created
+ * that the user did not name, and the temporary file of the atomic write lands beside it, never at /).
+ */
+function checkStateFile(command: string, path: string): string {
+  if (existsSync(path) && !statSync(path).isFile()) throw new UsageError(`${command}: --state ${path} is a folder or special file, not a progress file`);
+  const dir = dirname(path);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${command}: --state ${path}: the folder ${dir} does not exist`);
+  return path;
 }
 
 /** A positive integer option, or a UsageError naming it. */

@@ -3,7 +3,7 @@
  * tests of the exercises (lib/grader/), prints the table, the total, the failures and a hint, and records the
  * student's progress. Exit 0 when every graded exercise has full points, 1 otherwise, 2 for a usage mistake.
  */
-import { statSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { toJunitXml } from "../grader/junit.js";
@@ -18,14 +18,15 @@ import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths, integerOptio
 const USAGE = `Usage: workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE]
 
 Runs the graded tests of the exercises (all, or the ones named: 01, 1, 01-pagerank or pagerank) and prints
-a table (tests passed, points), the total, and for each failure the test, its message and a hint.
+a table (tests passed, points), the total, and for each failure the test, its message and a hint. The code
+graded runs in a contained sandbox process, never in the process that judges it (lib/grader/README.md).
   --target T     exercises (your work, the default), solutions (the reference solutions), or a folder laid
                  out like exercises/ (a student's submission). Progress is recorded only for exercises.
   --watch        grade again whenever a file under the target is saved (Ctrl-C stops)
   --json FILE    also write the report as JSON ("-": to stdout, the table then goes to stderr)
   --junit FILE   also write the report as JUnit XML
-  --timeout MS   per-test time limit in milliseconds (default ${GRADE_DEFAULTS.timeoutMs}); a test still running
-                 past it (plus ${GRADE_DEFAULTS.graceMs} ms) has its process stopped, and grading goes on
+  --timeout MS   per-test limit on the time spent in the submission's code, in milliseconds (default
+                 ${GRADE_DEFAULTS.timeoutMs}); past it the submission's sandbox is stopped, and grading goes on
   --seed N       fast-check seed for the property tests (default ${GRADE_DEFAULTS.seed}: every run grades alike)
 ${EXERCISE_PATH_USAGE}
 Exit status: 0 when every graded exercise has full points, 1 when some points are missing, 2 on a usage error.`;
@@ -97,11 +98,18 @@ function reportPath(option: "json" | "junit", value: string | undefined): string
   return path;
 }
 
-/** Writes a report; a failure (permissions, a full disk) is one line naming the file, not a stack trace. */
+/**
+ * Writes a report after grading, atomically (a temporary file beside it, then a rename), so a reader never sees half
+ * a report; a failure (permissions, a full disk) is one line naming the file, not a stack trace. Only the grader
+ * writes it: student code ran in a sandbox that can write no file and was killed, with its process group, before.
+ */
 function writeReport(option: "json" | "junit", path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(path, text);
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
   } catch (err) {
+    rmSync(tmp, { force: true });
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`grade: cannot write the --${option} report to ${path}${code ? ` (${code})` : ""}`);
   }

@@ -52,7 +52,11 @@ export const hintCommand: Command = {
     io.stdout(`${entry.id} — ${entry.title}\n\n${renderHint(entry.hints[next - 1]!, total)}`);
     if (shown >= total) io.stdout(`\nThat is the last hint. The reference solution is in solutions/${entry.id}/.\n`);
     else if (next < total) io.stdout(`\n(${total - next} more: npm run -s workbench -- hint ${entry.number})\n`);
-    saveState(path, withHintsShown(state, entry.id, next));
+    try {
+      saveState(path, withHintsShown(state, entry.id, next));
+    } catch (err) {
+      throw new UsageError(`hint: cannot write the progress file ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
     return 0;
   },
 };

@@ -14,6 +14,7 @@ import { runSession, type SessionRun } from "../loop/session.js";
 import { formatTrace } from "../loop/trace.js";
 import { parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
 import { checkReplaySession, chooseModel } from "./loop-model.js";
+import { own } from "../core/own.js";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -52,10 +53,10 @@ export function formatSessionRun(run: SessionRun<LoopModel>, show: { prompts: bo
     const cost = u.cost === null ? "cost: not reported by the server" : `cost: $${Number(u.cost.toFixed(6))} (reported by the server)`;
     out.push([tokens, cost].filter(Boolean).join(" · "));
   }
-  const changed = Object.keys(result.files).filter((p) => before[p] !== result.files[p]);
+  const changed = Object.keys(result.files).filter((p) => own(before, p) !== result.files[p]);
   out.push("", changed.length === 0 ? "files: unchanged" : "files changed:");
   for (const p of changed) {
-    out.push(`── ${p}${p in before ? "" : " (new)"} ──`, result.files[p]!.replace(/\n$/, ""));
+    out.push(`── ${p}${Object.hasOwn(before, p) ? "" : " (new)"} ──`, result.files[p]!.replace(/\n$/, ""));
   }
   if (run.commits !== null) {
     out.push("", run.commits.length === 0 ? "commits: none" : "commits (oldest first):");

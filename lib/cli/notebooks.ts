@@ -10,12 +10,27 @@ import { detectJupyter, INSTALL_HINT } from "../notebooks/jupyter.js";
 import { ensureLibBuilt, projectPaths, resolveNotebooks } from "../notebooks/project.js";
 import { formatRun, formatTotals } from "../notebooks/run-result.js";
 import { RUN_DEFAULTS, runNotebooks } from "../notebooks/runner.js";
-import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
+import { parseCommandArgs, UsageError, userCwd, type CliIO, type Command } from "./command.js";
 
 function positiveInt(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!/^[1-9]\d*$/.test(value)) throw new UsageError(`notebooks: ${flag} must be a positive integer (got "${value}")`);
+  if (!/^[1-9]\d{0,5}$/.test(value)) throw new UsageError(`notebooks: ${flag} must be a positive integer (got "${value}")`);
   return Number(value);
+}
+
+/** Reads and parses a notebook before any process is started for it: a bad one is one line (exit 2), not a cell's stack trace. */
+function checkNotebookFile(file: string): void {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new UsageError(`notebooks: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+  }
+  try {
+    parseNotebook(text, basename(file, ".ipynb"));
+  } catch (err) {
+    throw new UsageError(`notebooks: ${file} is not a notebook this workbench can run: ${(err as Error).message.replace(/\s*\n\s*/g, " ")}`);
+  }
 }
 
 function checkOrNormalise(files: readonly string[], write: boolean, io: CliIO): number {
@@ -67,7 +82,8 @@ A failing cell is reported with its notebook, its cell number and the error it p
       normalise: { type: "boolean" },
     });
     const paths = projectPaths();
-    const files = resolveNotebooks(positionals, paths.notebooks);
+    const files = resolveNotebooks(positionals, paths.notebooks, userCwd());
+    for (const file of files) checkNotebookFile(file);
     if (values.check && values.normalise) throw new UsageError("notebooks: give --check or --normalise, not both");
     if (values.check || values.normalise) return checkOrNormalise(files, Boolean(values.normalise), io);
     if (files.length === 0) throw new UsageError("notebooks: there are no notebooks/NN-*.ipynb to run");

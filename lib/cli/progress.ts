@@ -40,11 +40,13 @@ export function progressBar(io: CliIO, label: string, options: Partial<ProgressO
       const t = opts.now();
       if (done < total && t - last < opts.intervalMs) return;
       last = t;
-      io.stderr(`\r${progressLine(label, done, total, opts.width)}`);
+      const write = io.control ?? io.stderr;
+      write(`\r`);
+      io.stderr(progressLine(label, done, total, opts.width));
       drawn = true;
     },
     finish() {
-      if (drawn) io.stderr("\r\x1b[2K");
+      if (drawn) (io.control ?? io.stderr)("\r\x1b[2K");
       drawn = false;
     },
   };

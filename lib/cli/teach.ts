@@ -40,6 +40,16 @@ function runModel(model: Model, input: unknown): unknown {
   }
 }
 
+/** The most PageRank iterations `teach repo-map` runs (the page has no bound; 1e9 would run for minutes). */
+export const MAX_TEACH_ITERATIONS = 1_000_000;
+
+function checkIterations(input: unknown): void {
+  const it = typeof input === "object" && input !== null && Object.hasOwn(input, "iterations") ? (input as { iterations: unknown }).iterations : undefined;
+  if (typeof it === "number" && Number.isInteger(it) && it > MAX_TEACH_ITERATIONS) {
+    throw new UsageError(`teach: iterations must be at most ${MAX_TEACH_ITERATIONS} on the command line (got ${it}); call repoMap from lib for more`);
+  }
+}
+
 export const teachCommand: Command = {
   name: "teach",
   summary: "run a teaching model (repo-map, search-replace, commit-plan) on JSON input or the seed's example",
@@ -52,7 +62,7 @@ Runs one of the seed page's teaching models and prints its result as JSON.
 
 Input shapes:
   repo-map        { files, edges: [[referencer, definer, symbol, weight]…], personalization: {file: w},
-                    symbolCosts: {file: {symbol: cost}}, budget, damping?, iterations? }
+                    symbolCosts: {file: {symbol: cost}}, budget, damping?, iterations? (≤ 1000000) }
   search-replace  { text, search, replacement }
   commit-plan     { dirtyFiles, editedFiles, autoCommits?, dirtyCommits?, gitEnabled?, dryRun? }`,
   async run(args, io) {
@@ -65,6 +75,7 @@ Input shapes:
     if (values.example && file) throw new UsageError("teach: give either an input file or --example, not both");
     if (!values.example && !file) throw new UsageError("teach: give an input file (or - for stdin), or --example");
     const input = values.example ? WORKED_EXAMPLES[model as Model] : readJsonFile("teach", file!);
+    if (model === "repo-map") checkIterations(input);
     if (values.example) io.stdout(`input: ${JSON.stringify(input)}\n`);
     try {
       io.stdout(JSON.stringify(runModel(model as Model, input), null, 2) + "\n");

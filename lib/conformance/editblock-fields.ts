@@ -67,7 +67,7 @@ export function compareCase(id: string, expected: unknown, compute: () => unknow
     actual = compute();
   } catch (err) {
     if (err instanceof VectorFormatError) throw err;
-    actual = err instanceof PythonError ? { error: err.message } : { error: `${(err as Error).name}: ${(err as Error).message}` };
+    actual = err instanceof PythonError ? { error: err.pythonText() } : { error: `${(err as Error).name}: ${(err as Error).message}` };
   }
   if (isDeepStrictEqual(actual, expected)) return { id, passed: true };
   return { id, passed: false, expected, actual, detail: firstDifference(expected, actual) };

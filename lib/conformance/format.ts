@@ -3,14 +3,14 @@
  * every accessor names the case and the field that is missing or of the wrong type, so a malformed file gives
  * one clear line instead of a stack trace.
  */
+import { InputError } from "../core/errors.js";
 
 /** A malformed vector file: which case, which field, what was wrong. */
-export class VectorFormatError extends Error {
+export class VectorFormatError extends InputError {
   readonly caseId: string;
   readonly field: string;
   constructor(caseId: string, field: string, rule: string) {
     super(`case ${caseId}: field "${field}" ${rule}`);
-    this.name = "VectorFormatError";
     this.caseId = caseId;
     this.field = field;
   }

@@ -63,7 +63,7 @@ const SUBLISTS: Record<string, (c: CaseReader) => CaseOutcome> = {
         // Where Aider crashes (e.g. a failed edit on a missing file), accept the crash recorded either as
         // `expected_error` or as `expected.error` together with the files as the crash left them.
         if (!(err instanceof PythonError) || c.has("expected_error")) throw err;
-        return { return: null, error: err.message, files_after: files.snapshot() };
+        return { return: null, error: err.pythonText(), files_after: files.snapshot() };
       }
     });
   },

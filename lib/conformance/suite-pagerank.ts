@@ -5,6 +5,7 @@
  * iteration count and every rank within 1e-12 relative — or the same Python error type and `str()` message.
  */
 import Graph from "graphology";
+import { PythonError } from "../core/pyerror.js";
 import { aiderPageRank, type AiderPageRankOptions, type AiderPageRankResult } from "../repomap/pagerank/pagerank.js";
 import { readCases, VectorFormatError, type CaseReader } from "./format.js";
 import { guardCase, RANK_REL_TOLERANCE, readNumberRecord, readStringList, relativeDifference, requireTuple, sameJson } from "./read.js";
@@ -60,9 +61,8 @@ function runCase(c: CaseReader): CaseOutcome {
   try {
     result = guardCase(c, () => aiderPageRank(k.graph, k.options));
   } catch (err) {
-    const e = err as { pythonType?: string; pythonStr?: () => string };
-    if (err instanceof VectorFormatError || typeof e.pythonStr !== "function") throw err;
-    const actual = { error: { type: e.pythonType, message: e.pythonStr() } };
+    if (!(err instanceof PythonError)) throw err;
+    const actual = { error: { type: err.pythonType, message: err.pythonMessage } };
     return { id: c.id, passed: sameJson(actual, k.expected), expected: k.expected, actual, detail: "raised" };
   }
   const actual = { ranks: Object.fromEntries(result.ranks), nodelist: result.nodes, iterations: result.iterations };

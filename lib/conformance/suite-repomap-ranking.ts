@@ -8,7 +8,8 @@
  * - `to_tree_cases[]`: `aiderToTree` with `render_tree` replaced by the case's stub; output and render calls exact.
  */
 import { compareCodePoints } from "../core/pystr.js";
-import { getRankedTags, type RankedTagsResult } from "../repomap/ranking/fast/prepared-tags.js";
+import { getRankedTags } from "../repomap/ranking/ranking.js";
+import type { RankedTagsResult } from "../repomap/ranking/types.js";
 import { aiderToTree } from "../repomap/render/to-tree.js";
 import { isFileOnly, tagsFromTriples, type RankedEntry, type Tag } from "../repomap/ranking/tag.js";
 import { readCases, VectorFormatError, type CaseReader } from "./format.js";

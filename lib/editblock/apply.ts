@@ -77,11 +77,11 @@ export function applyEdits(edits: readonly EditBlock[], files: EditFileSystem, o
     let path = edit.path;
     let target = edit.path;
     let how: DoReplaceOutcome | null = null;
-    if (files.exists(target)) how = doReplace(files, target, files.read(target), edit.search, edit.replace, fence);
+    if (files.exists(target)) how = doReplace(files, { fname: target, content: files.read(target), before: edit.search, after: edit.replace, fence });
     if (!how?.result && !isBlank(edit.search)) {
       for (const chat of chatFiles) {
         target = chat;
-        how = doReplace(files, chat, files.read(chat), edit.search, edit.replace, fence);
+        how = doReplace(files, { fname: chat, content: files.read(chat), before: edit.search, after: edit.replace, fence });
         if (how.result) {
           path = chat;
           break;

@@ -5,7 +5,7 @@
  */
 import { pyIndex } from "../core/pyerror.js";
 import { isBlank, splitlines, strip } from "../core/pystr.js";
-import { requireString } from "../core/validate.js";
+import { rejectUnknownKeys, requireRecord, requireString } from "../core/validate.js";
 import { requireFence, type Fence } from "./fence.js";
 import { pathName } from "./filename.js";
 import { touch, type EditFileSystem } from "./files.js";
@@ -34,20 +34,25 @@ export type DoReplaceOutcome =
   | { result: null; how: "no_content" }
   | (ReplaceOutcome & { how: "replace" });
 
+/** `do_replace`'s arguments: the file, its content (null when missing or unreadable), SEARCH, REPLACE and the fence. */
+export interface DoReplaceInput {
+  fname: string;
+  content: string | null;
+  before: string;
+  after: string;
+  fence: Fence;
+}
+
 /**
  * Aider's `do_replace(fname, content, before, after, fence)`: unwraps both texts; if the file does not exist and
  * SEARCH is blank, TOUCHES it (a side effect, even in a dry run) and uses content ""; null content gives null;
  * a blank SEARCH appends REPLACE to the content; otherwise `replaceMostSimilarChunk`. `result` is Aider's return.
  */
-export function doReplace(
-  files: EditFileSystem,
-  fname: string,
-  content: string | null,
-  before: string,
-  after: string,
-  fence: Fence,
-): DoReplaceOutcome {
+export function doReplace(files: EditFileSystem, edit: DoReplaceInput): DoReplaceOutcome {
   const where = "doReplace";
+  requireRecord(where, "edit", edit);
+  rejectUnknownKeys(where, "edit", edit as unknown as Record<string, unknown>, ["fname", "content", "before", "after", "fence"]);
+  const { fname, content, before, after, fence } = edit;
   requireString(where, "fname", fname);
   if (content !== null) requireString(where, "content", content);
   requireString(where, "before", before);

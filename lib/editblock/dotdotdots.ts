@@ -4,14 +4,14 @@
  * must pair up exactly, and each remaining SEARCH piece must occur exactly once in the file, where it is replaced
  * by its REPLACE piece as a plain SUBSTRING (not line-aligned). An empty SEARCH piece appends its REPLACE piece.
  */
+import { PythonError } from "../core/pyerror.js";
 import { isPySpace } from "../core/pystr.js";
 import { requireString } from "../core/validate.js";
 
 /** Aider's ValueError inside try_dotdotdots; the caller swallows it. `message` may be "" (piece not found once). */
-export class DotdotdotsError extends Error {
+export class DotdotdotsError extends PythonError {
   constructor(message: string) {
-    super(message);
-    this.name = "DotdotdotsError";
+    super("ValueError", message, message);
   }
 }
 

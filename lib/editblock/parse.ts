@@ -10,6 +10,7 @@
  * - Errors are Aider's ValueError text: everything read so far, then "\n^^^ " and one of three messages.
  *   Items yielded before the error were already produced (generator), but `get_edits` keeps none of them.
  */
+import { PythonError } from "../core/pyerror.js";
 import { isBlank, splitlines, strip } from "../core/pystr.js";
 import { requireString } from "../core/validate.js";
 import { requireFence, type Fence } from "./fence.js";
@@ -26,10 +27,9 @@ export interface EditBlock {
 export type ParsedItem = ({ kind: "edit" } & EditBlock) | { kind: "shell"; text: string };
 
 /** A malformed reply: `message` is exactly the ValueError text Aider reflects back to the model. */
-export class EditBlockParseError extends Error {
+export class EditBlockParseError extends PythonError {
   constructor(message: string) {
-    super(message);
-    this.name = "EditBlockParseError";
+    super("ValueError", message, message);
   }
 }
 

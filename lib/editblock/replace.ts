@@ -137,6 +137,9 @@ export function replaceMostSimilarChunk(whole: string, part: string, replace: st
   return { result: null, stage: "none", dotsError };
 }
 
+/** The difflib ratio `replaceClosestEditDistance` needs before it replaces (Aider's `similarity_thresh = 0.8`). */
+export const CLOSEST_EDIT_DISTANCE_THRESHOLD = 0.8;
+
 /**
  * UNREACHABLE IN AIDER — never called by `replaceMostSimilarChunk` (see FUZZY_STEP_REACHABLE). An illustration of
  * what Aider's dead `replace_closest_edit_distance` is for: take the window of whole lines, between 90% and 110%
@@ -148,7 +151,6 @@ export function replaceClosestEditDistance(
   part: string,
   partLines: readonly string[],
   replace: readonly string[],
-  threshold = 0.8,
 ): string | null {
   requireStringArray("replaceClosestEditDistance", "whole", whole);
   requireString("replaceClosestEditDistance", "part", part);
@@ -163,6 +165,6 @@ export function replaceClosestEditDistance(
       if (ratio > best.ratio) best = { ratio, start: i, end: i + len };
     }
   }
-  if (best.start < 0 || best.ratio < threshold) return null;
+  if (best.start < 0 || best.ratio < CLOSEST_EDIT_DISTANCE_THRESHOLD) return null;
   return [...whole.slice(0, best.start), ...replace, ...whole.slice(best.end)].join("");
 }

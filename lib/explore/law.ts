@@ -8,7 +8,7 @@
  */
 import type { Arbitrary } from "fast-check";
 import type fcDefault from "fast-check";
-import { WorkbenchInputError } from "../core/errors.js";
+import { WorkbenchError, WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireBoolean, requireInteger, requireRecord, requireString } from "../core/validate.js";
 
 /** The fast-check module object (`import fc from "fast-check"`), passed in by the caller. */
@@ -46,10 +46,9 @@ export interface Law<T> {
 export type AnyLaw = Law<unknown>;
 
 /** Thrown inside a property when a law's check reports a violation; its message is the check's reason. */
-export class LawViolation extends Error {
+export class LawViolation extends WorkbenchError {
   constructor(readonly lawId: string, why: string) {
     super(why);
-    this.name = "LawViolation";
   }
 }
 

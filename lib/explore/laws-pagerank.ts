@@ -24,6 +24,7 @@ import {
   type TeachingGraph,
 } from "../repomap/teaching/repo-map.js";
 import type { ExploreRow, FastCheck, Law } from "./law.js";
+import { own } from "../core/own.js";
 
 /** A graph both models can rank: files, weighted references (from, to, weight), a personalization. */
 export interface PageRankCase {
@@ -94,7 +95,7 @@ const sorted = (nodes: readonly string[]) => [...nodes].sort();
 /** Rows: each file with its personalization and both ranks. */
 function rankRows(c: PageRankCase, columns: Record<string, ReadonlyMap<string, number>>): ExploreRow[] {
   return sorted(c.nodes).map((n) => {
-    const row: Record<string, string | number> = { file: n, personalization: c.personalization[n] ?? 0 };
+    const row: Record<string, string | number> = { file: n, personalization: own(c.personalization, n) ?? 0 };
     for (const [name, ranks] of Object.entries(columns)) row[name] = ranks.get(n)!;
     return row;
   });
@@ -277,7 +278,7 @@ const personalizationRows = (c: PageRankCase): ExploreRow[] => {
   return keys.map((k) => ({
     file: k,
     "in graph": c.nodes.includes(k) ? "yes" : "no",
-    personalization: c.personalization[k] ?? 0,
+    personalization: own(c.personalization, k) ?? 0,
     teaching: o.teaching,
     "networkx call": o.direct,
     "Aider's calls": o.retried.calls.map((x) => x.result).join(", "),

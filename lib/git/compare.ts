@@ -12,6 +12,7 @@ import type { CommitPlan } from "./teaching/commit-plan.js";
 import type { TurnResult } from "./aider/turn.js";
 import type { GitOptions } from "./aider/session.js";
 import type { CommitInfo, FileSnapshot, RepoState } from "./sandbox/observe.js";
+import { own } from "../core/own.js";
 
 export type PlanField = "beforeEdit" | "afterEdit" | "unrelatedDirty" | "overlapWithoutCheckpoint";
 
@@ -57,8 +58,8 @@ export function comparePlanWithGit(o: TurnObservation): PlanComparison {
   const inE = new Set(o.E);
   const overlap = o.D.filter((f) => inE.has(f));
   const unchanged = (f: string): boolean => {
-    const b = o.snapBefore[f];
-    const a = o.snapAfter[f];
+    const b = own(o.snapBefore, f);
+    const a = own(o.snapAfter, f);
     return !!a && !!b && a.index === b.index && a.worktree === b.worktree && !dirtyFiles.includes(f) && !autoFiles.includes(f);
   };
   const rows: ComparisonRow[] = [
@@ -88,7 +89,7 @@ function beforeEditReasons(o: TurnObservation, dirtyFiles: string[]): string[] {
     );
   }
   for (const f of o.plan.beforeEdit.filter((f) => !dirtyFiles.includes(f))) {
-    const s = o.snapBefore[f];
+    const s = own(o.snapBefore, f);
     if (o.turn.dirtyCommit?.kind === "failed") reasons.push(`the dirty commit failed: ${o.turn.dirtyCommit.error}`);
     else if (s && s.index !== s.head && s.worktree === s.head) {
       reasons.push(
@@ -125,14 +126,14 @@ function notes(o: TurnObservation, dirtyFiles: string[], autoFiles: string[]): s
     const where = dirtyFiles.includes(f) ? " — and the dirty commit added it to git" : "";
     out.push(`${f} is untracked: Aider's is_dirty counts an untracked path as dirty (repo.py:598-602), so it is in D${where}`);
   }
-  for (const f of o.E.filter((f) => sb[f]?.worktree === null)) {
+  for (const f of o.E.filter((f) => own(sb, f)?.worktree === null)) {
     if (opt.dryRun) out.push(`new file ${f}: dry run, so it was not created (and not added to git)`);
     else if (!opt.gitEnabled) out.push(`new file ${f}: created and written; no repository, so git does not track it`);
     else if (!opt.autoCommits) out.push(`new file ${f} stays untracked: with auto_commits off Aider does not \`git add\` new files`);
     else out.push(`new file ${f}: allowed_to_edit created it empty and ran \`git add\` at once; the Aider commit then holds its contents`);
   }
   if (opt.dryRun && opt.gitEnabled && opt.autoCommits) {
-    const added = o.E.filter((f) => o.before.untracked.includes(f) && sa[f]?.index !== null);
+    const added = o.E.filter((f) => o.before.untracked.includes(f) && own(sa, f)?.index !== null);
     if (added.length > 0) out.push(`dry run still ran \`git add ${list(added)}\`: allowed_to_edit does not guard it for existing untracked files`);
   }
   const stillStaged = o.before.staged.filter((f) => !o.E.includes(f) && o.after.staged.includes(f));
@@ -146,7 +147,7 @@ function notes(o: TurnObservation, dirtyFiles: string[], autoFiles: string[]): s
     );
   }
   for (const f of dirtyFiles) {
-    const s = sb[f];
+    const s = own(sb, f);
     if (s && s.index !== null && s.index !== s.head && s.worktree !== s.index) {
       out.push(`file-level: the checkpoint holds ${f}'s whole working-tree file, its staged and unstaged changes alike`);
     }

@@ -121,7 +121,7 @@ class ScenarioRun {
     const setupState = await repoState(this.box.git);
     const steps: StepReport[] = [];
     for (const step of sc.steps) steps.push(await this.step(step));
-    const commits = await commitsSince(this.box.git, initial?.fullSha ?? null, this.withPatch, this.cache);
+    const commits = await commitsSince(this.box.git, initial?.fullSha ?? null, { withPatch: this.withPatch, cache: this.cache });
     return {
       name: sc.name,
       description: sc.description,
@@ -150,7 +150,7 @@ class ScenarioRun {
 
   /** The commits made since `head` (null: since the root), tagged with their roles. */
   private async commitsAfter(head: string | null): Promise<StepCommit[]> {
-    return (await commitsSince(this.box.git, head, this.withPatch, this.cache)).map((c) => this.tag(c));
+    return (await commitsSince(this.box.git, head, { withPatch: this.withPatch, cache: this.cache })).map((c) => this.tag(c));
   }
 
   private async step(step: ScenarioStep): Promise<StepReport> {
@@ -163,7 +163,7 @@ class ScenarioRun {
         return { do: "undo", result: await undo(session), after: await repoState(box.git) };
       case "commit": {
         const log = new AiderLog();
-        const result = await slashCommit(session.repo, log, step.message, session.settings);
+        const result = await slashCommit(session.repo, log, { message: step.message, settings: session.settings });
         this.note(result, "/commit");
         return { do: "commit", result, messages: log.messages, commits: await this.commitsAfter(headBefore), after: await repoState(box.git) };
       }

@@ -25,7 +25,6 @@ export interface ExerciseEntry {
 
 const ID = /^(\d{2})-[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The workbench checkout containing `start` (shared with the notebooks tooling). */
-export { findProjectRoot } from "../core/project-root.js";
 
 /** Every exercise of the checkout at `root`, in number order (from the folders of `solutions/`). */
 export function listExercises(root: string): ExerciseEntry[] {

@@ -1,14 +1,19 @@
 /**
- * The exercise grader behind `workbench grade`, `hint` and `reset`. Not re-exported from lib/index.ts: it drives
- * vitest and the file system, and notebooks have no use for it.
+ * The exercise grader behind `workbench grade`, `hint` and `reset` (README.md here: the judge, the sandbox, the
+ * protocol between them). Not re-exported from lib/index.ts: it drives vitest, esbuild and the file system, and
+ * notebooks have no use for it.
  */
 export * from "./catalog.js";
 export * from "./junit.js";
+export * from "./output.js";
 export * from "./protocol.js";
 export * from "./readme.js";
 export * from "./report.js";
 export * from "./results.js";
 export * from "./run.js";
+export * from "./sandbox/containment.js";
+export * from "./sandbox/link.js";
+export * from "./sandbox/policy.js";
 export * from "./session.js";
 export * from "./state.js";
 export * from "./stubs.js";

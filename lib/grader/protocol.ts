@@ -1,8 +1,9 @@
 /**
- * The side channel between the graded tests and the grader. Each graded test file writes one JSON line per event
- * to `<logDir>/<exercise id>.jsonl` as it happens (synchronously), so the grader knows which tests exist and what
- * they are worth before any student code runs, and which test was running when it had to stop a process that
- * would not finish (an endless synchronous loop cannot be interrupted from inside its own thread).
+ * The side channel between the graded tests (the judge) and the grader. Each graded test file writes one JSON line
+ * per event to `<logDir>/<exercise id>.jsonl` as it happens (synchronously), so the grader knows which tests exist
+ * and what they are worth before any student code runs, and which test was running if it had to stop a judge
+ * process. Only judge code writes these logs: student code runs in a sandbox that can write no file
+ * (lib/grader/README.md), and its output reaches a log only as a string field of an `end` record.
  */
 
 /** What the grader hands to the graded tests through vitest's `provide`/`inject`, under `GRADE_CONTEXT_KEY`. */
@@ -15,9 +16,16 @@ export interface GradeContext {
   timeoutMs: number;
   /** fast-check seed, so a grade is reproducible. */
   seed: number;
+  /** The workbench checkout (for the import policy and the sandbox runtime). */
+  root: string;
+  /** The graded folder (exercises/, solutions/ or a submission), laid out like exercises/. */
+  targetDir: string;
 }
 
 export const GRADE_CONTEXT_KEY = "workbenchGrade";
+
+/** The judge's own work in a test (reference models, assertions) may take this many times the student's limit. */
+export const JUDGE_FACTOR = 4;
 
 /** How a test's message starts when the graded folder lacks the exercise's file (a submission without it). */
 export const MISSING_FILE_MESSAGE = "there is nothing to grade: the graded folder has no";
@@ -25,9 +33,9 @@ export const MISSING_FILE_MESSAGE = "there is nothing to grade: the graded folde
 export type TestKind = "example" | "property";
 
 /**
- * How a graded test ended. `passed`/`failed`: it ran to the end; `timed-out`: it did not settle within the limit;
- * `cut-off`: it blocked its process past the limit and the grader stopped the process; `crashed`: the process died
- * while it ran; `not-run`: it never started (for example because the test file could not run at all).
+ * How a graded test ended. `passed`/`failed`: it ran to the end; `timed-out`: the judge's own work did not settle;
+ * `cut-off`: student code (or, rarely, the judge's process) ran past the limit and was stopped; `crashed`: the
+ * sandbox (or a judge process) died while it ran; `not-run`: it never started (the test file could not run at all).
  */
 export type TestStatus = "passed" | "failed" | "timed-out" | "cut-off" | "crashed" | "not-run";
 
@@ -35,7 +43,7 @@ export type GradeRecord =
   | { type: "declare"; test: string; points: number; kind: TestKind }
   | { type: "start"; test: string; pid: number; t: number }
   | { type: "loaded"; pid: number }
-  | { type: "end"; test: string; status: "passed" | "failed" | "timed-out" | "not-run"; message: string; ms: number; output?: string }
+  | { type: "end"; test: string; status: "passed" | "failed" | "timed-out" | "cut-off" | "crashed" | "not-run"; message: string; ms: number; output?: string }
   | { type: "cut-off"; test: string; afterMs: number };
 
 /** The log file of one exercise. */

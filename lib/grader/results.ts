@@ -3,7 +3,7 @@
  * process had to be stopped (or died) part-way, the tests it had not reached run again in the next round with the
  * finished ones skipped. `foldRound` adds one round's log to what is known and says whether another round helps.
  */
-import type { GradeRecord, TestKind, TestStatus } from "./protocol.js";
+import { JUDGE_FACTOR, type GradeRecord, type TestKind, type TestStatus } from "./protocol.js";
 
 export interface TestResult {
   name: string;
@@ -51,10 +51,9 @@ export function emptyProgress(): ExerciseProgress {
 /** Messages for the ways a test can be stopped, shared with the report so wording stays in one place. */
 export const STOP_MESSAGES = {
   cutOff: (afterMs: number, limitMs: number, loaded: boolean) =>
-    `cut off after ${(afterMs / 1000).toFixed(1)} s: still running when the ${(limitMs / 1000).toFixed(1)} s limit ran out, ` +
-    (loaded ? "so the grader stopped its process (an endless loop?)" : "while your module was being imported (an endless loop at its top level?)") +
-    "; grading went on with the next test",
-  crashed: "the test process died while this test was running (process.abort, a crash, or out of memory?)",
+    `cut off after ${(afterMs / 1000).toFixed(1)} s: the grader's own checks ${loaded ? "of your answers" : "before your module was loaded"} were still running ` +
+    `past ${(limitMs / 1000).toFixed(1)} s × ${JUDGE_FACTOR}, so it stopped them (an answer that makes the reference model work very long?); grading went on with the next test`,
+  crashed: "the judge's test process died while this test was running (out of memory checking your answers?)",
   moduleHung: "not run: importing your module never finished in an earlier test (an endless loop at its top level?)",
   notReached: (why: string) => `not run: ${why}`,
 } as const;

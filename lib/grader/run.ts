@@ -1,20 +1,23 @@
 /**
- * Runs the graded tests through vitest's Node API and contains student code that hangs, throws or exits.
+ * Runs the graded tests through vitest's Node API. The test processes are the JUDGE: they hold the expected values,
+ * run the assertions and write the log, and never load student code, which runs in a sandbox process per exercise
+ * (lib/grader/sandbox/, lib/grader/README.md). The sandbox's time limit, crashes and output are handled by the
+ * judge's test helper (test/exercises/grading.ts); this module contains the judge processes themselves:
  *
- * - Every exercise's test file runs in its own forked process (vitest's `forks` pool), so a crash stays there.
- * - A test that does not settle within the limit is failed by the test helper itself (async hangs).
- * - A test that blocks its process (an endless synchronous loop cannot be interrupted from its own thread) is
- *   seen by the watchdog here, through the log the tests write (protocol.ts): past the limit plus a grace period
- *   the grader kills that process, records the test as cut off, and runs the tests it had not reached again in a
- *   new round with the finished ones skipped. Other exercises keep running meanwhile.
- * - `process.exit` in student code is turned into an error by vitest's workers; it fails that test only.
+ * - Every exercise's test file runs in its own forked process (vitest's `forks` pool), so a failure stays there.
+ * - If a judge process blocks (its own checks on a hostile answer running away), the watchdog here sees it through
+ *   the log (protocol.ts), on this process's monotonic clock: past the judge's limit plus a grace period it kills
+ *   that process, records the test as cut off, and runs the tests it had not reached again in a new round with the
+ *   finished ones skipped. Other exercises keep running meanwhile.
  */
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
+import { performance } from "node:perf_hooks";
 import { join, relative } from "node:path";
 import type { ExerciseEntry } from "./catalog.js";
-import { formatRecord, GRADE_CONTEXT_KEY, logFileName, parseRecords, runningTest, type GradeContext } from "./protocol.js";
+import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, parseRecords, runningTest, type GradeContext } from "./protocol.js";
 import { emptyProgress, exerciseResult, foldRound, gradeReport, type ExerciseProgress, type GradeReport } from "./results.js";
+import { detectContainment } from "./sandbox/containment.js";
 import { gradingAliases, type Target } from "./target.js";
 
 export interface GradeRunOptions {
@@ -37,6 +40,8 @@ export async function runGrading(options: GradeRunOptions): Promise<GradeReport>
   const progress = new Map<string, ExerciseProgress>(options.exercises.map((e) => [e.id, emptyProgress()]));
   const errors = new Map<string, string>();
   const savedExitCode = process.exitCode;
+  const containment = detectContainment();
+  if (containment.warning) options.onStatus?.(containment.warning);
   try {
     let pending = options.exercises.filter((e) => {
       if (existsSync(e.testFile)) return true;
@@ -82,7 +87,7 @@ async function runRound(
     writeFileSync(join(logDir, logFileName(e.id)), "");
     skip[e.id] = [...progress.get(e.id)!.done.keys()];
   }
-  const context: GradeContext = { logDir, skip, timeoutMs: options.timeoutMs, seed: options.seed };
+  const context: GradeContext = { logDir, skip, timeoutMs: options.timeoutMs, seed: options.seed, root: options.root, targetDir: options.target.dir };
   const slack = GRADE_DEFAULTS.graceMs * 3;
   const vitest = await createVitest(
     "test",
@@ -95,12 +100,12 @@ async function runRound(
       pool: "forks",
       maxWorkers: Math.max(1, Math.min(exercises.length, availableParallelism())),
       execArgv: ["--max-old-space-size=1024"],
-      testTimeout: options.timeoutMs + slack,
-      hookTimeout: options.timeoutMs + slack,
+      testTimeout: options.timeoutMs * (JUDGE_FACTOR + 1) + slack,
+      hookTimeout: options.timeoutMs * (JUDGE_FACTOR + 1) + slack,
       teardownTimeout: 2000,
       provide: { [GRADE_CONTEXT_KEY]: context },
     } as never,
-    { resolve: { alias: gradingAliases(options.root, options.target.dir) }, logLevel: "silent" },
+    { resolve: { alias: gradingAliases(options.root) }, logLevel: "silent" },
   );
   const stopWatchdog = startWatchdog(exercises, logDir, options);
   try {
@@ -117,9 +122,14 @@ async function runRound(
   return fileErrors;
 }
 
-/** Polls the logs; kills the process of a test that has run past the limit plus the grace period. */
+/**
+ * Polls the logs; kills the judge process of a test that has run past the judge's limit plus the grace period.
+ * A test's age is measured from when this process first saw its start record, on this process's monotonic clock.
+ */
 function startWatchdog(exercises: readonly ExerciseEntry[], logDir: string, options: GradeRunOptions): () => void {
   const killed = new Set<string>();
+  const firstSeen = new Map<string, number>();
+  const limitMs = options.timeoutMs * JUDGE_FACTOR + GRADE_DEFAULTS.graceMs;
   const timer = setInterval(() => {
     for (const e of exercises) {
       const file = join(logDir, logFileName(e.id));
@@ -131,9 +141,11 @@ function startWatchdog(exercises: readonly ExerciseEntry[], logDir: string, opti
       }
       const last = runningTest(records);
       if (last === null) continue;
-      const afterMs = Date.now() - last.t;
-      const key = `${e.id}\u0000${last.test}\u0000${last.t}`;
-      if (afterMs <= options.timeoutMs + GRADE_DEFAULTS.graceMs || killed.has(key)) continue;
+      const key = `${e.id}\u0000${last.test}\u0000${last.pid}\u0000${last.t}`;
+      const seen = firstSeen.get(key) ?? performance.now();
+      firstSeen.set(key, seen);
+      const afterMs = performance.now() - seen;
+      if (afterMs <= limitMs || killed.has(key)) continue;
       killed.add(key);
       try {
         process.kill(last.pid, "SIGKILL");
@@ -141,7 +153,7 @@ function startWatchdog(exercises: readonly ExerciseEntry[], logDir: string, opti
         continue; // already gone: the round's end will report it as crashed
       }
       appendFileSync(file, formatRecord({ type: "cut-off", test: last.test, afterMs }));
-      options.onStatus?.(`${e.id}: "${last.test}" was still running after ${(afterMs / 1000).toFixed(1)} s; stopped it`);
+      options.onStatus?.(`${e.id}: the judge's checks for "${last.test}" were still running after ${(afterMs / 1000).toFixed(1)} s; stopped them`);
     }
   }, GRADE_DEFAULTS.pollMs);
   return () => clearInterval(timer);

@@ -3,7 +3,7 @@
  * exercise, whether it has been done (full points), the best and last score, and how many hints were shown.
  * Only grading the checkout's own exercises/ records progress; grading solutions or another folder does not.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { GradeReport } from "./results.js";
 
@@ -35,7 +35,35 @@ export function emptyState(): ProgressState {
   return { version: 1, exercises: {} };
 }
 
-/** Reads the state; a missing file is a fresh start, an unreadable one is reported through `warn` and replaced. */
+/**
+ * What is wrong with a parsed progress file, or null when it is a valid one: version 1, exercise ids like
+ * "01-name", whole non-negative numbers, points never above the maximum, `done` only with points (a later maximum may be higher).
+ */
+export function stateProblem(parsed: unknown): string | null {
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return "it is not a JSON object";
+  const p = parsed as Record<string, unknown>;
+  if (p.version !== 1) return "its version is not 1";
+  if (p.exercises === null || typeof p.exercises !== "object" || Array.isArray(p.exercises)) return "it has no exercises object";
+  const count = (v: unknown): boolean => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+  for (const [id, raw] of Object.entries(p.exercises as Record<string, unknown>)) {
+    if (!/^\d{2}-[a-z0-9-]+$/.test(id)) return `"${id}" is not an exercise id`;
+    if (raw === null || typeof raw !== "object") return `${id} is not an object`;
+    const e = raw as Record<string, unknown>;
+    for (const k of ["hintsShown", "bestPoints", "lastPoints", "maxPoints"]) if (!count(e[k])) return `${id}.${k} is not a whole number ≥ 0`;
+    if (typeof e.done !== "boolean") return `${id}.done is not true or false`;
+    for (const k of ["doneAt", "lastGradedAt"]) if (e[k] !== undefined && (typeof e[k] !== "string" || Number.isNaN(Date.parse(e[k] as string)))) return `${id}.${k} is not a time`;
+    const max = e.maxPoints as number;
+    if ((e.bestPoints as number) > max || (e.lastPoints as number) > max) return `${id} has more points than its maximum (${max})`;
+    if ((e.lastPoints as number) > (e.bestPoints as number)) return `${id}'s last points are above its best`;
+    if (e.done && (max === 0 || e.bestPoints === 0)) return `${id} is marked done without any points`;
+  }
+  return null;
+}
+
+/**
+ * Reads the state; a missing file is a fresh start. A file that is not valid (stateProblem) is not trusted and not
+ * fatal: it is reported through `warn`, moved aside to `<path>.bad-<time>` for a person to look at, and replaced.
+ */
 export function loadState(path: string, warn: (line: string) => void = () => undefined): ProgressState {
   let text: string;
   try {
@@ -43,13 +71,26 @@ export function loadState(path: string, warn: (line: string) => void = () => und
   } catch {
     return emptyState();
   }
+  let problem: string | null;
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(text) as Partial<ProgressState>;
-    if (parsed.version === 1 && typeof parsed.exercises === "object" && parsed.exercises !== null) return parsed as ProgressState;
+    parsed = JSON.parse(text);
+    problem = stateProblem(parsed);
   } catch {
-    // fall through
+    problem = "it is not JSON";
   }
-  warn(`${path} is not a progress file this workbench understands; starting from scratch`);
+  if (problem === null) return parsed as ProgressState;
+  const aside = `${path}.bad-${new Date().toISOString().replace(/:/g, "-")}`;
+  let moved = false;
+  try {
+    if (!existsSync(aside)) {
+      renameSync(path, aside);
+      moved = true;
+    }
+  } catch {
+    // cannot move it: it is still not used
+  }
+  warn(`${path} is not a valid progress file (${problem}); ${moved ? `it was moved to ${aside} and ` : ""}progress starts from scratch`);
   return emptyState();
 }
 

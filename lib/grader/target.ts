@@ -1,11 +1,9 @@
 /**
- * The one switch between the student's code and the reference solutions. Graded tests import the module under
- * test as `@target/NN-name/<file>.js`; this module says which folder `@target` is: `exercises/` (the default),
- * `solutions/`, or any folder laid out like `exercises/` (a student's submission, a test fixture). Both the
- * grader and `test/exercises/vitest.config.ts` (for running graded tests with plain vitest) use it.
- *
- * Exercise files import the workbench as `@aider-workbench/lib`; it is pointed at lib's sources, so a graded
- * folder can live anywhere and always sees the current lib, built or not.
+ * The one switch between the student's code and the reference solutions: which folder is graded — `exercises/`
+ * (the default), `solutions/`, or any folder laid out like `exercises/` (a student's submission, a test fixture).
+ * Both the grader and `test/exercises/vitest.config.ts` (for running graded tests with plain vitest) use it.
+ * Graded tests name the module under test as `@target/NN-name/<file>.js` in types only (tsconfig maps it to
+ * exercises/); its code is built and run in the sandbox (sandbox/policy.ts, sandbox/link.ts).
  */
 import { existsSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
@@ -39,10 +37,10 @@ export function resolveTarget(root: string, target = "exercises", cwd = process.
   return { label: target, dir, isStudentWork: resolve(dir) === join(root, "exercises") };
 }
 
-/** Vite aliases for a grading run: `@target/…` → the target folder, the lib package → lib's sources. */
-export function gradingAliases(root: string, targetDir: string): { find: RegExp; replacement: string }[] {
-  return [
-    { find: new RegExp(`^${TARGET_PREFIX}/`), replacement: targetDir.replace(/\/?$/, "/") },
-    { find: new RegExp(`^${LIB_PACKAGE.replace("/", "\\/")}$`), replacement: join(root, "lib", "index.ts") },
-  ];
+/**
+ * Vite aliases for the judge: the lib package → lib's sources. `@target` is deliberately NOT resolvable in the
+ * judge: graded tests name the module under test only in types; its code runs in the sandbox.
+ */
+export function gradingAliases(root: string): { find: RegExp; replacement: string }[] {
+  return [{ find: new RegExp(`^${LIB_PACKAGE.replace("/", "\\/")}$`), replacement: join(root, "lib", "index.ts") }];
 }

@@ -11,6 +11,7 @@
  * Every step is recorded in a trace whose failures carry their seed 001 §11 error class (loop-record.ts). The
  * options, defaults and result types are in loop-options.ts.
  */
+import { isAbsolute } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireString } from "../core/validate.js";
 import { chooseFence } from "../editblock/fence.js";
@@ -200,6 +201,7 @@ class LoopRun {
     const shell = parsed.shellCommands.length > 0 ? `, ${parsed.shellCommands.length} shell block(s)` : "";
     trace.add("parse", `${parsed.edits.length} SEARCH/REPLACE block(s)${shell}`, { ok: true });
     if (parsed.edits.length === 0) return { update: null, reflected: null, errorClass: null, shellCommands: parsed.shellCommands };
+    parsed.edits.forEach((e, i) => checkEditPath(`edits[${i}].path`, e.path));
     const update = await this.ws.applyUpdates(parsed.edits, fence);
     recordUpdate(trace, update, this.ws.description);
     this.commits.push(...update.commits);
@@ -284,4 +286,19 @@ class LoopRun {
     this.trace.add(kind, `${kind} failed; ${question} ${yes ? "yes" : "no"}`, { ok: false, errorClass: "validation", detail: errors });
     return yes ? { reflected: errors, errorClass: "validation" } : null;
   }
+}
+
+/**
+ * One rule for a reply's edit paths in memory and git mode (issue 18, item 7): a path that leaves the repository
+ * (absolute, a `..` segment) or enters `.git` is refused with the same `WorkbenchInputError` in both, before any
+ * workspace sees it (git mode's sandbox would refuse it too, memory mode would have created the file).
+ */
+export function checkEditPath(param: string, path: string): void {
+  const refuse = (why: string): never => {
+    throw new WorkbenchInputError("loop", param, `is refused: ${why}`, path);
+  };
+  if (isAbsolute(path) || /^[A-Za-z]:/.test(path)) refuse("an absolute path leaves the repository");
+  const segs = path.split(/[\\/]/);
+  if (segs.includes("..")) refuse("'..' would leave the repository");
+  if (segs.some((seg) => seg.toLowerCase() === ".git")) refuse("the repository's .git directory is off limits");
 }

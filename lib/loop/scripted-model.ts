@@ -5,7 +5,8 @@
  * Provider failures belong to the model client (seed 001 §11, "provider/network"): they are retried with backoff
  * and are not reflections (seed 001 §5).
  */
-import { WorkbenchInputError } from "../core/errors.js";
+import { WorkbenchError, WorkbenchInputError } from "../core/errors.js";
+import { PythonError } from "../core/pyerror.js";
 import { requireArray, requireRecord, requireString, rejectUnknownKeys } from "../core/validate.js";
 import type { PromptMessage } from "./context.js";
 
@@ -36,7 +37,7 @@ export interface ProviderErrorInfo {
 }
 
 /** A failed call to the provider. */
-export class ProviderError extends Error {
+export class ProviderError extends PythonError {
   readonly kind: ProviderFailureKind;
   readonly retryable: boolean;
   /** The HTTP status of a real provider's answer; null for scripted failures and dropped connections. */
@@ -46,8 +47,7 @@ export class ProviderError extends Error {
 
   constructor(kind: ProviderFailureKind, message?: string, info: ProviderErrorInfo = {}) {
     const known = PROVIDER_FAILURES[kind];
-    super(`${known.name}: ${message ?? known.text}`);
-    this.name = "ProviderError";
+    super(known.name, message ?? known.text);
     this.kind = kind;
     this.retryable = known.retryable;
     this.status = info.status ?? null;
@@ -56,10 +56,9 @@ export class ProviderError extends Error {
 }
 
 /** The script ran out: the loop asked for more model calls than the script holds (a workbench condition, not Aider's). */
-export class ScriptEndedError extends Error {
+export class ScriptEndedError extends WorkbenchError {
   constructor(calls: number) {
     super(`the script has no step for model call ${calls}`);
-    this.name = "ScriptEndedError";
   }
 }
 

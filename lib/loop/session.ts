@@ -19,6 +19,7 @@ import { runArchitect, type ArchitectResult } from "./architect.js";
 import { FormatWorkspace } from "./format-workspace.js";
 import { defaultEditorEditFormat, requireEditFormat, type EditFormatName } from "../editformats/formats.js";
 import { checkEditAnswers, MemoryWorkspace, type EditAnswers, type LoopWorkspace } from "./workspace.js";
+import { checkSandboxPath } from "../git/sandbox/sandbox.js";
 
 /** A session after checking: every text a string. */
 export interface LoopSession {
@@ -64,13 +65,21 @@ export function sessionText(where: string, param: string, value: unknown): strin
   return value.length === 0 ? "" : value.join("\n") + "\n";
 }
 
+/**
+ * A file name of the session, by the sandbox's rules in memory and git mode alike (issue 18, item 7): relative,
+ * normal form, no `..`, no `.git`; so `../outside.txt` is the same `WorkbenchInputError` in both.
+ */
+function sessionPath(where: string, param: string, path: string): string {
+  return checkSandboxPath(where, `${param}[${JSON.stringify(path)}]`, path);
+}
+
 /** Checks a session object and normalises its texts. */
 export function checkSession(session: unknown): LoopSession {
   const where = "loop session";
   const s = requireRecord(where, "session", session);
   rejectUnknownKeys(where, "session", s, SESSION_KEYS);
   const files = Object.fromEntries(
-    Object.entries(requireRecord(where, "files", s.files)).map(([p, t]) => [p, sessionText(where, `files[${JSON.stringify(p)}]`, t)]),
+    Object.entries(requireRecord(where, "files", s.files)).map(([p, t]) => [sessionPath(where, "files", p), sessionText(where, `files[${JSON.stringify(p)}]`, t)]),
   );
   const replies = requireArray(where, "replies", s.replies).map((r, i) =>
     typeof r === "object" && r !== null && !Array.isArray(r) ? r : sessionText(where, `replies[${i}]`, r),
@@ -88,7 +97,7 @@ export function checkSession(session: unknown): LoopSession {
   return {
     description: s.description === undefined ? "" : requireString(where, "description", s.description),
     files,
-    chat: requireArray(where, "chat", s.chat).map((p, i) => requireString(where, `chat[${i}]`, p)),
+    chat: requireArray(where, "chat", s.chat).map((p, i) => checkSandboxPath(where, `chat[${i}]`, p)),
     message: Array.isArray(s.message) ? sessionText(where, "message", s.message).slice(0, -1) : requireString(where, "message", s.message),
     replies: checkScript(where, "replies", replies),
     repoMap: s.repoMap === undefined || s.repoMap === null ? null : sessionText(where, "repoMap", s.repoMap),
@@ -128,7 +137,7 @@ function checkSessionGit(where: string, value: unknown): SessionGit {
   const texts = (name: "staged" | "dirty", allowNull: boolean) =>
     Object.fromEntries(
       Object.entries(requireRecord(where, `git.${name}`, g[name] ?? {})).map(([p, t]) => [
-        p,
+        sessionPath(where, `git.${name}`, p),
         allowNull && t === null ? null : sessionText(where, `git.${name}[${JSON.stringify(p)}]`, t),
       ]),
     );

@@ -9,7 +9,6 @@ import { basename, join, resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { findProjectRoot } from "../core/project-root.js";
 
-export { findProjectRoot, PROJECT_PACKAGE_NAME } from "../core/project-root.js";
 
 export interface ProjectPaths {
   root: string;

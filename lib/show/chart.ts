@@ -112,11 +112,11 @@ export function lineChart(series: readonly Series[], options: LineChartOptions =
     .map((t) => {
       const y = yOf(t).toFixed(1);
       const label = logY ? powerOfTen(t) : formatCell(t, 3);
-      return `<line x1="${left}" x2="${width - right}" y1="${y}" y2="${y}" stroke="#d0d7de"/><text x="${left - 6}" y="${y}" dy="4" text-anchor="end" font-size="11" ${FONT}>${label}</text>`;
+      return `<line x1="${left}" x2="${width - right}" y1="${y}" y2="${y}" stroke="#d0d7de"/><text x="${left - 6}" y="${y}" dy="4" text-anchor="end" font-size="12" ${FONT}>${label}</text>`;
     })
     .join("");
   const xt = ticks(xStart, xStart + n - 1, false)
-    .map((t) => `<text x="${xOf(t - xStart).toFixed(1)}" y="${bottomY + 16}" text-anchor="middle" font-size="11" ${FONT}>${t}</text>`)
+    .map((t) => `<text x="${xOf(t - xStart).toFixed(1)}" y="${bottomY + 16}" text-anchor="middle" font-size="12" ${FONT}>${t}</text>`)
     .join("");
   const lines = series
     .map((s, k) => {

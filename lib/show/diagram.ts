@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireString } from "../core/validate.js";
-import { findProjectRoot } from "../notebooks/project.js";
+import { findProjectRoot } from "../core/project-root.js";
 
 /** The names of the committed diagrams. */
 export function diagramNames(root: string = findProjectRoot()): string[] {

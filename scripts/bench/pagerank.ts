@@ -125,7 +125,7 @@ async function benchSize(nodes: number, edges: number, o: PageRankBenchOptions):
   const byEdges = await repeat(o.runs, "auto", () => lib.aiderPageRankFromEdges(g.nodes, arrays, opts));
   const matrix = await repeat(o.runs, "auto", () => lib.buildTransitionMatrixFromEdges(g.nodes, arrays));
   const pers = new Map(Object.entries(g.personalization));
-  const iterate = (await repeat(o.runs, "auto", () => lib.iteratePageRank(matrix.value, 0.85, 100, 1e-6, pers, pers))).series;
+  const iterate = (await repeat(o.runs, "auto", () => lib.iteratePageRank(matrix.value, { personalization: pers, dangling: pers }))).series;
   const iterations = byEdges.value.iterations;
 
   o.log(`pagerank ${g.label}: teaching model, ${iterations} iterations ×${o.teachingRuns}`);

@@ -102,7 +102,7 @@ describe("workbench map", () => {
     const cases: [string[], RegExp][] = [
       [[join(root, "nope")], /^map: .*nope: must be an existing folder\n$/],
       [[join(root, "app.py")], /^map: .*app\.py: must be a folder, not a file\n$/],
-      [[root, "--tokens", "0"], /^map: --tokens must be a positive integer \(got "0"\)\n$/],
+      [[root, "--tokens", "0"], /^map: --tokens must be an integer from 1 to 1000000 \(got "0"\)\n$/],
       [[root, "--budget", "loose"], /^map: --budget must be tolerance or strict/],
       [[root, "--encoding", "gpt2"], /^map: --encoding must be o200k_base or cl100k_base/],
       [[root, "--chat", "nosuch.py", "--no-cache"], /^map: --chat "nosuch\.py" is not a file of /],

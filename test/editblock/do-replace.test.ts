@@ -36,24 +36,24 @@ describe("stripQuotedWrapping (§2.3)", () => {
 describe("doReplace (§2.3)", () => {
   it("a blank SEARCH on a missing file touches it (even for a dry run's caller) and creates the content", () => {
     const fs = new MemoryFileSystem();
-    expect(doReplace(fs, "new.py", null, "\n", "x = 1\n", F)).toEqual({ result: "x = 1\n", how: "append" });
+    expect(doReplace(fs, { fname: "new.py", content: null, before: "\n", after: "x = 1\n", fence: F })).toEqual({ result: "x = 1\n", how: "append" });
     expect(fs.snapshot()).toEqual({ "new.py": "" }); // touched, not written: the caller writes
   });
 
   it("a blank SEARCH appends to existing content; null content gives null", () => {
     const fs = new MemoryFileSystem({ "a.py": "a\n" });
-    expect(doReplace(fs, "a.py", "a\n", "", "b\n", F)).toEqual({ result: "a\nb\n", how: "append" });
-    expect(doReplace(fs, "b.py", null, "x\n", "y\n", F)).toEqual({ result: null, how: "no_content" });
+    expect(doReplace(fs, { fname: "a.py", content: "a\n", before: "", after: "b\n", fence: F })).toEqual({ result: "a\nb\n", how: "append" });
+    expect(doReplace(fs, { fname: "b.py", content: null, before: "x\n", after: "y\n", fence: F })).toEqual({ result: null, how: "no_content" });
   });
 
   it("otherwise runs the replace chain on the unwrapped texts", () => {
     const fs = new MemoryFileSystem({ "a.py": "x = 1\n" });
-    expect(doReplace(fs, "a.py", "x = 1\n", "a.py\n```\nx = 1\n```\n", "x = 2\n", F)).toEqual({ result: "x = 2\n", stage: "perfect", how: "replace" });
+    expect(doReplace(fs, { fname: "a.py", content: "x = 1\n", before: "a.py\n```\nx = 1\n```\n", after: "x = 2\n", fence: F })).toEqual({ result: "x = 2\n", stage: "perfect", how: "replace" });
   });
 
   it("rejects bad arguments", () => {
     const fs = new MemoryFileSystem();
-    expect(() => doReplace(fs, "a.py", 1 as unknown as string, "", "", F)).toThrow(/doReplace: content must be a string/);
+    expect(() => doReplace(fs, { fname: "a.py", content: 1 as unknown as string, before: "", after: "", fence: F })).toThrow(/doReplace: content must be a string/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chooseFence, findFilename, pathName, stripFilename, type Fence } from "../../lib/index.js";
+import { chooseFence, findFilename, stripFilename, type Fence } from "../../lib/index.js";
+import { pathName } from "../../lib/editblock/filename.js";
 
 const F: Fence = ["```", "```"];
 const VALID = ["src/app.py", "lib/util.py", "README.md"];

@@ -5,14 +5,11 @@ import {
   findOriginalUpdateBlocks,
   formatEditBlock,
   getEdits,
-  isDivider,
-  isHead,
-  isUpdated,
-  iterOriginalUpdateBlocks,
   WorkbenchInputError,
   type EditBlock,
   type Fence,
 } from "../../lib/index.js";
+import { isDivider, isHead, isUpdated, iterOriginalUpdateBlocks } from "../../lib/editblock/parse.js";
 
 const F: Fence = ["```", "```"];
 const block = (name: string, s: string, r: string) => `${name}\n\`\`\`python\n<<<<<<< SEARCH\n${s}=======\n${r}>>>>>>> REPLACE\n\`\`\`\n`;

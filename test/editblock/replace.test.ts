@@ -8,11 +8,11 @@ import {
   prep,
   replaceClosestEditDistance,
   replaceMostSimilarChunk,
-  splitOnDots,
   tryDotdotdots,
   UNMATCHED_DOTS_ERROR,
   UNPAIRED_DOTS_ERROR,
 } from "../../lib/index.js";
+import { splitOnDots } from "../../lib/editblock/dotdotdots.js";
 
 const run = (whole: string, part: string, replace: string) => replaceMostSimilarChunk(whole, part, replace);
 

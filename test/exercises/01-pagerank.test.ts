@@ -9,7 +9,7 @@ import { repoMapInput } from "../arbitraries/teaching.js";
 import { exercise } from "./grading.js";
 import { expectRanksClose } from "./compare.js";
 
-const ex = exercise("01-pagerank", () => import("@target/01-pagerank/pagerank.js"));
+const ex = exercise<typeof import("@target/01-pagerank/pagerank.js")>("01-pagerank", "pagerank.ts", { lib: [] });
 
 const AB = buildTeachingGraph(["A", "B"], [["A", "B", "helper", 1]], { A: 1 });
 const graphOf = (input: { files: readonly string[]; edges: readonly (readonly [string, string, string, number])[]; personalization: Record<string, number> }): TeachingGraph =>

@@ -9,7 +9,7 @@ import { repoMapInput } from "../arbitraries/teaching.js";
 import { expectSame } from "./compare.js";
 import { exercise } from "./grading.js";
 
-const ex = exercise("02-symbol-budget", () => import("@target/02-symbol-budget/symbol-budget.js"));
+const ex = exercise<typeof import("@target/02-symbol-budget/symbol-budget.js")>("02-symbol-budget", "symbol-budget.ts", { lib: ["pystr"] });
 
 /** Symbol importances agree within a relative 1e-12 and the order is identical. */
 function expectSameRanking(mine: readonly (readonly [SymbolKey, number])[], ref: readonly (readonly [SymbolKey, number])[], what: string): void {

@@ -9,9 +9,9 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { aiderMapSearch } from "../../lib/repomap/budget/map-search.js";
 import { expectSame } from "./compare.js";
-import { exercise } from "./grading.js";
+import { exercise, shipped, shippedTable } from "./grading.js";
 
-const ex = exercise("03-map-search", () => import("@target/03-map-search/map-search.js"));
+const ex = exercise<typeof import("@target/03-map-search/map-search.js")>("03-map-search", "map-search.ts", { lib: ["pystr"] });
 
 /** The production search on a token function, in the exercise's shape. */
 function aider(numTags: number, maxMapTokens: number, tokensFor: (k: number) => number): unknown {
@@ -20,26 +20,26 @@ function aider(numTags: number, maxMapTokens: number, tokensFor: (k: number) => 
 }
 
 ex.test("the reference's example: 20 tokens a tag, budget 1024 — 55 tags (1100 tokens) accepted, over budget", 2, ({ mapSearch }) => {
-  const perTag = (k: number): number => 20 * k;
+  const perTag = shipped((k: number): number => 20 * k);
   const mine = mapSearch(100, 1024, perTag);
   expectSame(mine, aider(100, 1024, perTag), "mapSearch(100, 1024, k ↦ 20k)");
 });
 
 ex.test("the tolerance is strict: a probe exactly 15 % over is not accepted", 1, ({ mapSearch }) => {
   // 1000-token budget, first probe k = 40; make that probe cost exactly 1150 tokens.
-  const tokens = (k: number): number => (k === 40 ? 1150 : 28.75 * k);
+  const tokens = shipped((k: number): number => (k === 40 ? 1150 : 28.75 * k));
   expectSame(mapSearch(100, 1000, tokens), aider(100, 1000, tokens), "a first probe at exactly 1.15 × budget");
-  const under = (k: number): number => (k === 40 ? 850 : 21.25 * k);
+  const under = shipped((k: number): number => (k === 40 ? 850 : 21.25 * k));
   expectSame(mapSearch(100, 1000, under), aider(100, 1000, under), "a first probe at exactly 0.85 × budget");
 });
 
 ex.test("edge cases: no tags, a budget smaller than one tag, a fractional budget, fewer tags than the first guess", 2, ({ mapSearch }) => {
   const cases: [number, number, (k: number) => number][] = [
-    [0, 1024, () => 0],
-    [10, 5, (k) => 50 * k],
-    [10, 1024.5, (k) => 97 * k],
-    [3, 4096, (k) => 400 * k],
-    [60, 1024, (k) => (k === 0 ? 0 : 900 + k)],
+    [0, 1024, shipped(() => 0)],
+    [10, 5, shipped((k: number) => 50 * k)],
+    [10, 1024.5, shipped((k: number) => 97 * k)],
+    [3, 4096, shipped((k: number) => 400 * k)],
+    [60, 1024, shipped((k: number) => (k === 0 ? 0 : 900 + k))],
   ];
   for (const [n, m, f] of cases) expectSame(mapSearch(n, m, f), aider(n, m, f), `mapSearch(${n}, ${m}, …)`);
 });
@@ -55,7 +55,7 @@ const VECTORS = (JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "gold
 
 ex.test("Aider's own outputs: every visible search vector of map_search.json", 2, ({ mapSearch }) => {
   for (const v of VECTORS) {
-    const mine = mapSearch(v.num_tags, v.max_map_tokens, (k) => v.tokens[k]!);
+    const mine = mapSearch(v.num_tags, v.max_map_tokens, shippedTable(v.tokens));
     expectSame(mine, { chosenK: v.expected.chosen_k, tokens: v.expected.tokens, probes: v.expected.probes }, `vector ${v.id}`);
   }
 });
@@ -67,7 +67,7 @@ ex.property("random rankings (token counts growing with k): Aider's probes and c
       fc.integer({ min: 1, max: 4096 }),
       (perTag, budget) => {
         const cumulative = perTag.reduce<number[]>((acc, t) => [...acc, acc[acc.length - 1]! + t], [0]);
-        const tokens = (k: number): number => cumulative[k]!;
+        const tokens = shippedTable(cumulative);
         expectSame(mapSearch(perTag.length, budget, tokens), aider(perTag.length, budget, tokens), `budget ${budget}, per-tag costs ${JSON.stringify(perTag)}`);
       },
     ),

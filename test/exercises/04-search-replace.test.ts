@@ -8,7 +8,7 @@ import { searchReplaceInput } from "../arbitraries/teaching.js";
 import { expectSame } from "./compare.js";
 import { exercise } from "./grading.js";
 
-const ex = exercise("04-search-replace", () => import("@target/04-search-replace/search-replace.js"));
+const ex = exercise<typeof import("@target/04-search-replace/search-replace.js")>("04-search-replace", "search-replace.ts", { lib: ["pystr", "teachingLines"] });
 
 ex.test("duplicate SEARCH: only the first match is replaced, and matchCount shows there were two", 2, ({ searchReplace }) => {
   const text = "x = 1\ny = 2\nx = 1\n";

@@ -8,7 +8,7 @@ import { commitPlan as reference, type CommitPlanInput } from "../../lib/index.j
 import { expectSame } from "./compare.js";
 import { exercise } from "./grading.js";
 
-const ex = exercise("05-commit-plan", () => import("@target/05-commit-plan/commit-plan.js"));
+const ex = exercise<typeof import("@target/05-commit-plan/commit-plan.js")>("05-commit-plan", "commit-plan.ts", { lib: ["pystr"] });
 
 type Switches = Partial<Pick<CommitPlanInput, "autoCommits" | "dirtyCommits" | "gitEnabled" | "dryRun">>;
 

@@ -10,7 +10,7 @@ import { expect } from "vitest";
 import { replaceMostSimilarChunk } from "../../lib/index.js";
 import { exercise } from "./grading.js";
 
-const ex = exercise("06-trace-the-path", () => import("@target/06-trace-the-path/trace.js"));
+const ex = exercise<typeof import("@target/06-trace-the-path/trace.js")>("06-trace-the-path", "trace.ts", { lib: ["DotdotdotsError", "perfectReplace", "prep", "pystr", "replaceMissingLeadingWhitespace", "tryDotdotdots"] });
 
 type Case = readonly [string, string, string];
 const stageOf = ([w, p, r]: Case): string => replaceMostSimilarChunk(w, p, r).stage;
@@ -36,7 +36,11 @@ ex.test("by hand: `...`, and the ways to none", 2, ({ handTrace, CASES }) => {
   checkHandTrace(handTrace(), CASES, ["dots", "dotsUnpaired", "dotsPieceTwice", "trailingSpace", "deleteEverything", "emptySearch"]);
 });
 
+/** Every case Part 1 traces by hand: CASES must keep them all (an emptied CASES would make the next test vacuous). */
+const PART1_CASES = ["duplicate", "missingIndent", "extraIndent", "exactBeatsEarlierIndent", "tabVsSpaces", "leadingBlankThreeLines", "leadingBlankTwoLines", "dots", "dotsUnpaired", "dotsPieceTwice", "trailingSpace", "deleteEverything", "emptySearch"];
+
 ex.test("chainStage on Part 1's cases", 2, ({ chainStage, CASES }) => {
+  expect(PART1_CASES.filter((n) => !Array.isArray((CASES as Record<string, unknown>)[n])), "Part 1's cases missing from CASES").toEqual([]);
   for (const [name, c] of Object.entries(CASES) as [string, Case][]) expect(chainStage(...c), name).toBe(stageOf(c));
 });
 

@@ -8,14 +8,14 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { sampledTokenCount as aider } from "../../lib/repomap/budget/token-count.js";
-import { exercise } from "./grading.js";
+import { exercise, shipped } from "./grading.js";
 
-const ex = exercise("07-token-estimate", () => import("@target/07-token-estimate/token-estimate.js"));
+const ex = exercise<typeof import("@target/07-token-estimate/token-estimate.js")>("07-token-estimate", "token-estimate.ts", { lib: ["pystr"] });
 
 /** The golden vectors' stub model: one token per run of non-whitespace. */
-const words = (text: string): number => text.match(/\S+/gu)?.length ?? 0;
+const words = shipped((text: string): number => text.match(/\S+/gu)?.length ?? 0);
 /** A different counter, so an answer tuned to one counter does not pass: roughly 4 characters a token. */
-const quarters = (text: string): number => Math.ceil(text.replace(/\s+/g, "").length / 4) + (text.match(/\n/g)?.length ?? 0);
+const quarters = shipped((text: string): number => Math.ceil(text.replace(/\s+/g, "").length / 4) + (text.match(/\n/g)?.length ?? 0));
 
 /** Words plus one token per line break: another counter of whitespace-separated words. */
 const wordsAndLines = (text: string): number => words(text) + (text.match(/\n/g)?.length ?? 0);

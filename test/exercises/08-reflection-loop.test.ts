@@ -11,7 +11,7 @@ import { expectSame } from "./compare.js";
 import { exercise } from "./grading.js";
 import { failuresOf, PART1_SCRIPTS, PROVIDER_STEPS, REPLY_OUTCOMES, runScript } from "./loop-scripts.js";
 
-const ex = exercise("08-reflection-loop", () => import("@target/08-reflection-loop/reflection-loop.js"));
+const ex = exercise<typeof import("@target/08-reflection-loop/reflection-loop.js")>("08-reflection-loop", "reflection-loop.ts", { lib: ["pystr"] });
 
 type Module = typeof import("@target/08-reflection-loop/reflection-loop.js");
 type Blocks = Module["BLOCKS"];

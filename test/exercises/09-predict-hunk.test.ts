@@ -8,7 +8,7 @@ import { expect } from "vitest";
 import { editformats, pystr } from "../../lib/index.js";
 import { exercise } from "./grading.js";
 
-const ex = exercise("09-predict-hunk", () => import("@target/09-predict-hunk/predict-hunk.js"));
+const ex = exercise<typeof import("@target/09-predict-hunk/predict-hunk.js")>("09-predict-hunk", "predict-hunk.ts", { lib: ["pystr"] });
 const { udiff } = editformats;
 
 type Case = { content: string; hunk: string[] };

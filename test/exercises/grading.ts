@@ -1,18 +1,25 @@
 /**
- * The helper every graded test file uses. `exercise(id, load)` gives `test` and `property`, which register a vitest
- * test worth some points. The module under test is loaded lazily inside each test, so a student's syntax error or
- * throwing top level fails the tests (with the error) instead of hiding them, and the points are known anyway.
+ * The helper every graded test file uses. `exercise(id, file, { lib })` gives `test` and `property`, which register
+ * a vitest test worth some points. This process is the JUDGE: it never loads the student's module. The module is
+ * built under the exercise's import policy and runs in a sandbox process (lib/grader/sandbox/); each test gets a
+ * proxy whose functions send their arguments there and return the answers as plain data, and the exports that are
+ * values as copies. A refused import, a syntax error or a throwing top level fails every test with its message.
  *
  * Run by the grader, each test reports to the grader's log (lib/grader/protocol.ts) and gets the grader's time
  * limit and fast-check seed; run by plain vitest (test/exercises/vitest.config.ts) it is an ordinary test.
  */
-import { appendFileSync } from "node:fs";
-import { join } from "node:path";
-import { formatWithOptions, stripVTControlCharacters } from "node:util";
+import { appendFileSync, existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
 import fc from "fast-check";
-import { inject, it } from "vitest";
-import { formatRecord, GRADE_CONTEXT_KEY, logFileName, MISSING_FILE_MESSAGE, type GradeContext, type GradeRecord, type TestKind } from "../../lib/grader/protocol.js";
+import { afterAll, inject, it } from "vitest";
+import { cleanOutput, cleanText } from "../../lib/grader/output.js";
+import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, MISSING_FILE_MESSAGE, type GradeContext, type GradeRecord, type TestKind } from "../../lib/grader/protocol.js";
+import { Budget, SandboxedModule, SandboxStop, StudentError } from "../../lib/grader/sandbox/link.js";
 import { isNotImplementedMessage } from "../../lib/grader/stubs.js";
+import { resolveTarget } from "../../lib/grader/target.js";
+
+export { shipped, shippedTable } from "../../lib/grader/sandbox/link.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,6 +28,7 @@ declare module "vitest" {
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
+const NODE_WARNING = /^\(node:\d+\) ExperimentalWarning: .*\n(?:\(Use `node --trace-warnings[^\n]*\n)?/;
 
 export interface GradedExercise<M> {
   /** An example-based test worth `points`. */
@@ -29,8 +37,16 @@ export interface GradedExercise<M> {
   property(name: string, points: number, body: (module: M) => void | Promise<void>): void;
 }
 
-/** Registers the graded tests of exercise `id`, whose module under test `load` imports (from `@target/…`). */
-export function exercise<M>(id: string, load: () => Promise<M>): GradedExercise<M> {
+/** What an exercise's file may import: the lib's runtime exports it names (any lib type is allowed). */
+export interface ExerciseImports {
+  lib: readonly string[];
+}
+
+/**
+ * Registers the graded tests of exercise `id`, whose student file is `file` ("pagerank.ts") in the graded folder,
+ * allowed to import `imports.lib` from the lib. `M` is the module's type (`typeof import("@target/…")`).
+ */
+export function exercise<M>(id: string, file: string, imports: ExerciseImports): GradedExercise<M> {
   const context = inject(GRADE_CONTEXT_KEY) as GradeContext | undefined;
   const log = context ? join(context.logDir, logFileName(id)) : null;
   const write = (record: GradeRecord): void => {
@@ -39,9 +55,47 @@ export function exercise<M>(id: string, load: () => Promise<M>): GradedExercise<
   const skip = new Set(context?.skip[id] ?? []);
   const timeoutMs = context?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (context) fc.configureGlobal({ seed: context.seed });
+  const root = context?.root ?? resolve(__dirname, "..", "..");
+  const targetDir = context?.targetDir ?? resolveTarget(root, process.env.WORKBENCH_TARGET ?? "exercises").dir;
   const names = new Set<string>();
-  let loaded: M | null = null;
-  let loadStuck = false;
+  let prepared: Promise<SandboxedModule> | null = null;
+  let budget = new Budget(timeoutMs);
+  let module: M | null = null;
+  let loadFailure: GradingNote | null = null;
+  afterAll(async () => (await prepared)?.close());
+  const entry = join(targetDir, id, file);
+  const missingFile = `${MISSING_FILE_MESSAGE} ${id}/${file}`;
+  /** What the student's code printed during the test, cleaned (Node's own warning about the permission model dropped). */
+  const output = async (): Promise<string> => {
+    if (prepared === null) return "";
+    const { text, dropped } = (await prepared).takeOutput();
+    return cleanOutput(text.replace(NODE_WARNING, ""), dropped);
+  };
+
+  const open = async (): Promise<M> => {
+    if (!existsSync(entry)) throw new GradingNote(missingFile);
+    prepared ??= SandboxedModule.prepare({ root, exerciseNumber: id.slice(0, 2), entry, submissionDir: targetDir, libValues: imports.lib });
+    const sandbox = await prepared;
+    if (sandbox.refusal !== null) throw new GradingNote(sandbox.refusal);
+    if (loadFailure) throw loadFailure;
+    if (module === null || sandbox.needsLoad) {
+      module = null;
+      let loaded;
+      try {
+        loaded = sandbox.load(new Budget(timeoutMs)); // starting the sandbox is not the test's time
+      } catch (err) {
+        // Loading runs the same top level every time: a failure is not retried, it is the answer for every test.
+        if (err instanceof SandboxStop) loadFailure = new NotRun(`not run: loading your module was ${err.status === "cut-off" ? "cut off" : "ended by a crash"} in an earlier test`);
+        else if (err instanceof StudentError) loadFailure = new GradingNote(`your module could not be loaded: ${describeFailure(err)}`);
+        throw err;
+      }
+      const proxy: Record<string, unknown> = structuredClone(loaded.values);
+      for (const name of loaded.functions) proxy[name] = (...args: unknown[]) => sandbox.call(name, args, budget);
+      module = proxy as M;
+      write({ type: "loaded", pid: process.pid });
+    }
+    return module;
+  };
 
   const register = (kind: TestKind, name: string, points: number, body: (module: M) => void | Promise<void>): void => {
     if (names.has(name)) throw new Error(`${id}: two graded tests are named "${name}"`);
@@ -54,27 +108,15 @@ export function exercise<M>(id: string, load: () => Promise<M>): GradedExercise<
       return;
     }
     it(title, async () => {
-      const started = Date.now();
+      const started = performance.now();
       write({ type: "start", test: name, pid: process.pid, t: started });
-      const output = captureConsole();
+      budget = new Budget(timeoutMs);
       try {
-        if (loadStuck) throw new NotRun("not run: importing your module never finished in an earlier test (a top-level await that never settles?)");
-        await withinLimit(async () => {
-          if (loaded === null) {
-            loadStuck = true; // until the import settles: if the time limit strikes first, it hangs
-            try {
-              loaded = await loadModule(load);
-            } finally {
-              loadStuck = false;
-            }
-            write({ type: "loaded", pid: process.pid });
-          }
-          await body(loaded);
-        }, timeoutMs);
-        write({ type: "end", test: name, status: "passed", message: "", ms: Date.now() - started, output: output.stop() });
+        await withinLimit(async () => body(await loadModule(open, missingFile)), timeoutMs * JUDGE_FACTOR);
+        write({ type: "end", test: name, status: "passed", message: "", ms: performance.now() - started, output: await output() });
       } catch (err) {
-        const status = err instanceof TimeLimitError ? "timed-out" : err instanceof NotRun ? "not-run" : "failed";
-        write({ type: "end", test: name, status, message: describeFailure(err), ms: Date.now() - started, output: output.stop() });
+        const status = err instanceof TimeLimitError ? "timed-out" : err instanceof NotRun ? "not-run" : err instanceof SandboxStop ? err.status : stopIn(err) ?? "failed";
+        write({ type: "end", test: name, status, message: describeFailure(err), ms: performance.now() - started, output: await output() });
         throw err;
       }
     });
@@ -85,27 +127,10 @@ export function exercise<M>(id: string, load: () => Promise<M>): GradedExercise<
   };
 }
 
-const OUTPUT_LIMIT = 4000;
-const CONSOLE_METHODS = ["log", "info", "warn", "error", "debug"] as const;
-
-/**
- * Collects what the student's code prints while a test runs (vitest would otherwise swallow it), up to a limit;
- * `stop()` restores the console and returns the text.
- */
-function captureConsole(): { stop(): string } {
-  let text = "";
-  const saved = CONSOLE_METHODS.map((m) => console[m]);
-  for (const m of CONSOLE_METHODS) {
-    console[m] = (...args: unknown[]) => {
-      if (text.length < OUTPUT_LIMIT) text += formatWithOptions({ depth: 4, breakLength: 120 }, ...args) + "\n";
-    };
-  }
-  return {
-    stop() {
-      CONSOLE_METHODS.forEach((m, i) => (console[m] = saved[i]!));
-      return text.length > OUTPUT_LIMIT ? text.slice(0, OUTPUT_LIMIT) + "…\n" : text;
-    },
-  };
+/** The status of a sandbox stop that fast-check caught and wrapped (its `cause`), if any. */
+function stopIn(err: unknown): "cut-off" | "crashed" | undefined {
+  const cause = err instanceof Error ? err.cause : undefined;
+  return cause instanceof SandboxStop ? cause.status : undefined;
 }
 
 /** A failure the helper itself reports: its message is the whole story (no stack frame to point at). */
@@ -128,32 +153,34 @@ async function withinLimit(run: () => Promise<void>, limitMs: number): Promise<v
   }
 }
 
-async function loadModule<M>(load: () => Promise<M>): Promise<M> {
+async function loadModule<M>(load: () => Promise<M>, missingFile: string): Promise<M> {
   try {
     return await load();
   } catch (err) {
-    const missing = /Cannot find (?:package|module) '@target\/([^']+)'/.exec(err instanceof Error ? err.message : "");
-    if (missing) throw new GradingNote(`${MISSING_FILE_MESSAGE} ${missing[1]!.replace(/\.js$/, ".ts")}`);
-    throw new GradingNote(`your module could not be loaded: ${describeFailure(err)}`);
+    if (err instanceof GradingNote || err instanceof SandboxStop) throw err;
+    if (err instanceof StudentError) throw new GradingNote(`your module could not be loaded: ${describeFailure(err)}`);
+    const message = err instanceof Error ? err.message : String(err);
+    if (/Could not resolve|ENOENT/.test(message)) throw new GradingNote(missingFile);
+    throw new GradingNote(`your module could not be loaded: ${message}`);
   }
 }
 
 /** The message a student sees: the error's message, plus where in their code it was thrown for non-assertions. */
 export function describeFailure(err: unknown): string {
-  return stripVTControlCharacters(describeError(err)).replace(/[ \t]+$/gm, "");
+  return cleanText(describeError(err)).replace(/[ \t]+$/gm, "").slice(0, 4000);
 }
 
 function describeError(err: unknown): string {
   if (!(err instanceof Error)) return `threw a non-Error value: ${String(err)}`;
-  if (err instanceof GradingNote) return err.message;
+  if (err instanceof GradingNote || err instanceof SandboxStop) return err.message;
   if (/^Property failed/.test(err.message)) return describePropertyFailure(err);
   const isAssertion = err.name === "AssertionError";
   const message = err.name && err.name !== "Error" && !isAssertion ? `${err.name}: ${err.message}` : err.message;
-  if (isAssertion || isNotImplementedMessage(message)) return message;
-  // The first frame in a source file that is not the workbench's (node_modules, node:, lib/, the graded tests).
+  if (isAssertion || isNotImplementedMessage(message) || !(err instanceof StudentError)) return message;
+  // The first frame of the student's own code (the sandbox's runtime and Node's internals left out).
   const frame = (err.stack ?? "")
     .split("\n")
-    .find((l) => /^\s+at .*:\d+:\d+\)?$/.test(l) && !/node_modules|node:|\/lib\/|test\/exercises\//.test(l));
+    .find((l) => /^\s+at .*:\d+:\d+\)?$/.test(l) && !/node_modules|node:|runtime\.mjs|\/lib\//.test(l));
   return frame ? `${message}\n    ${frame.trim().replace(process.cwd() + "/", "")}` : message;
 }
 
@@ -165,6 +192,7 @@ function describePropertyFailure(err: Error): string {
   const lines = err.message.split("\n");
   const head = lines[0]!.replace(/\s*$/, "");
   const counterexample = lines.find((l) => l.startsWith("Counterexample:")) ?? "";
+  if (err.cause instanceof SandboxStop) return err.cause.message; // the counterexample says nothing about a stop
   const because = err.cause !== undefined ? describeFailure(err.cause) : (lines.find((l) => l.startsWith("Got error:")) ?? "");
   if (isNotImplementedMessage(because)) return because; // the counterexample says nothing about a stub
   return [head, counterexample, because ? `Failed because: ${because}` : ""].filter(Boolean).join("\n");

@@ -44,10 +44,10 @@ describe("the exercises", () => {
   });
 
   describe.each(EXERCISES.map((e) => [e.id, e] as const))("%s", (id, e) => {
-    it("has a README with a title, what to read first, the task, and at least three hints", () => {
+    it("has a README with a title, what to read first, the task, what it may import, and at least three hints", () => {
       const readme = parseReadme(readFileSync(e.readme, "utf8"));
       expect(readme.title).toMatch(new RegExp(`^Exercise ${e.number} — \\S`));
-      expect(readme.sections.slice(0, 3)).toEqual(["Read first", "Task", "Hints"]);
+      expect(readme.sections.slice(0, 4)).toEqual(["Read first", "Task", "What you may import", "Hints"]);
       expect(readme.hints.length).toBeGreaterThanOrEqual(3);
       expect(readFileSync(e.readme, "utf8")).toContain(`grade ${e.number}`);
     });
@@ -91,7 +91,7 @@ describe("the exercises", () => {
 
     it("has graded tests: at least four, worth points, with a fast-check property", () => {
       const text = readFileSync(e.testFile, "utf8");
-      expect(text).toContain(`exercise("${id}", () => import("@target/${id}/`);
+      expect(text).toMatch(new RegExp(`exercise<typeof import\\("@target/${id}/[\\w-]+\\.js"\\)>\\("${id}", "[\\w-]+\\.ts", \\{ lib: \\[`));
       const tests = [...text.matchAll(/^ex\.(test|property)\(\s*"([^"]+)",\s*(\d+),/gm)];
       expect(tests.length).toBeGreaterThanOrEqual(4);
       expect(tests.some((m) => m[1] === "property")).toBe(true);

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gradeReport, type ExerciseResult } from "../../lib/grader/results.js";
-import { emptyState, exerciseState, loadState, recordGrade, saveState, withHintsShown, withReset } from "../../lib/grader/state.js";
+import { emptyState, exerciseState, loadState, recordGrade, saveState, stateProblem, withHintsShown, withReset } from "../../lib/grader/state.js";
 
 const ex = (id: string, points: number, maxPoints: number): ExerciseResult => ({ id, title: id, points, maxPoints, tests: [] });
 
@@ -41,6 +41,26 @@ describe("progress state", () => {
     writeFileSync(path, "{ not json");
     const warnings: string[] = [];
     expect(loadState(path, (w) => warnings.push(w))).toEqual(emptyState());
-    expect(warnings[0]).toMatch(/not a progress file/);
+    expect(warnings[0]).toMatch(/not a valid progress file \(it is not JSON\); it was moved to .*progress\.json\.bad-.* and progress starts from scratch/);
+    expect(readdirSync(join(dir, "sub")).filter((f) => f.includes(".bad-")).map((f) => readFileSync(join(dir, "sub", f), "utf8")), "the bad file is set aside, not lost").toEqual(["{ not json"]);
+  });
+
+  it("a progress file is validated: points above the maximum, done without full points, bad numbers are refused", () => {
+    const valid = recordGrade(emptyState(), { target: "exercises", points: 3, maxPoints: 12, exercises: [{ id: "01-a", title: "", points: 3, maxPoints: 12, tests: [] }] }, new Date(0));
+    expect(stateProblem(valid)).toBeNull();
+    const entry = valid.exercises["01-a"]!;
+    const broken = (patch: Record<string, unknown>): unknown => ({ version: 1, exercises: { "01-a": { ...entry, ...patch } } });
+    expect(stateProblem(broken({ bestPoints: 90, lastPoints: 90 }))).toMatch(/more points than its maximum \(12\)/);
+    expect(stateProblem(broken({ done: true, bestPoints: 0, lastPoints: 0 }))).toMatch(/marked done without any points/);
+    expect(stateProblem(broken({ hintsShown: -1 }))).toMatch(/hintsShown is not a whole number/);
+    expect(stateProblem(broken({ lastPoints: 1.5 }))).toMatch(/lastPoints is not a whole number/);
+    expect(stateProblem({ version: 2, exercises: {} })).toMatch(/version/);
+    expect(stateProblem({ version: 1, exercises: { "../x": entry } })).toMatch(/not an exercise id/);
+    const dir = mkdtempSync(join(tmpdir(), "wb-state-"));
+    const path = join(dir, "progress.json");
+    writeFileSync(path, JSON.stringify(broken({ bestPoints: 90, lastPoints: 90, maxPoints: 12, done: true })));
+    const warnings: string[] = [];
+    expect(loadState(path, (w) => warnings.push(w)), "not trusted").toEqual(emptyState());
+    expect(warnings).toHaveLength(1);
   });
 });

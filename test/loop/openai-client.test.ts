@@ -3,19 +3,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import {
-  configFromEnv,
-  httpFailure,
-  ModelConfigError,
-  OpenAIChatModel,
-  parseCompletion,
-  parseRetryAfter,
-  parseStreamData,
-  ProviderError,
-  redactor,
-  takeSseData,
-  type LoopEvent,
-} from "../../lib/index.js";
+import { configFromEnv, ModelConfigError, OpenAIChatModel, ProviderError, type LoopEvent } from "../../lib/index.js";
+import { redactor } from "../../lib/loop/openai-config.js";
+import { httpFailure, parseCompletion, parseRetryAfter, parseStreamData, takeSseData } from "../../lib/loop/openai-protocol.js";
 import { FIX, KEY, MODEL, runWith, SESSION, withStandIn, WRONG } from "./real-model-helpers.js";
 
 const kinds = (events: LoopEvent[]) => events.map((e) => e.kind);

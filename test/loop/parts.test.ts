@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  backoffDelay,
   buildContext,
   ERROR_CLASS_IDS,
   ERROR_CLASSES,
   errorClassTable,
   findFileMentions,
   formatTrace,
-  maxRetries,
   MemoryWorkspace,
   ProviderError,
   renderContext,
@@ -18,8 +16,8 @@ import {
   scriptedCheck,
   traceRows,
   TraceRecorder,
-  checkRetryPolicy,
 } from "../../lib/index.js";
+import { backoffDelay, maxRetries, checkRetryPolicy } from "../../lib/loop/model-client.js";
 
 describe("error classes (seed 001 §11)", () => {
   it("has the seed table's six rows in order, each with an owner and a recovery", () => {

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkSession, runSession, sessionText } from "../../lib/index.js";
+import { runSession } from "../../lib/index.js";
+import { checkSession, sessionText } from "../../lib/loop/session.js";
 import { cli } from "../cli/run-cli.js";
 
 const SESSIONS = "lib/loop/sessions";

@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { listDiagrams, renderDiagrams, staleDiagrams } from "../../lib/diagrams/render.js";
+import { launchChromium } from "../../lib/diagrams/chromium.js";
 import { requireChromium } from "./requirements.js";
+import { MIN_TEXT_PX, PAGE_WIDTH, smallSvgText } from "./text-size.js";
 
 const root = join(__dirname, "..", "..");
 const dir = join(root, "diagrams");
@@ -30,5 +32,25 @@ describe("diagrams (mermaid-cli + Debian's Chromium)", () => {
     expect(staleDiagrams(tmp)).toEqual(["bad.svg is missing"]);
     writeFileSync(join(tmp, "good.mmd"), "flowchart LR\n  A --> C\n");
     expect(staleDiagrams(tmp)).toEqual(["bad.svg is missing", "good.svg was rendered from an older good.mmd"]);
+  }, 120_000);
+
+  it(`every committed diagram's text is at least ${MIN_TEXT_PX} px when the diagram is shown at the page's width (${PAGE_WIDTH} px)`, async () => {
+    requireChromium(root);
+    const browser = await launchChromium(root);
+    try {
+      const page = await browser.newPage();
+      await page.setViewport({ width: PAGE_WIDTH + 40, height: 900 });
+      const small: Record<string, unknown> = {};
+      for (const d of listDiagrams(dir)) {
+        const svg = readFileSync(d.svg, "utf8").replace(/^<!--[\s\S]*?-->\n?/, "");
+        // As the notebook pages show it: max-width 100 % of the output column, height auto.
+        await page.setContent(`<style>body{margin:0} .out{width:${PAGE_WIDTH}px} .out svg{max-width:100%;height:auto}</style><div class="out">${svg}</div>`);
+        const found = await smallSvgText(page);
+        if (found.length) small[d.name] = found.slice(0, 5);
+      }
+      expect(small).toEqual({});
+    } finally {
+      await browser.close();
+    }
   }, 120_000);
 });

@@ -82,16 +82,21 @@ export type CommitResult =
   | { kind: "nothing" }
   | { kind: "failed"; error: string };
 
+/** One `GitRepo.commit` call: which files (null = `commit -a`), the message (null = the stand-in), whose edits, the settings. */
+export interface CommitRequest {
+  readonly fnames: readonly string[] | null;
+  readonly message: string | null;
+  /** true: Aider's own edits (author/committer attribution as for aider_edits=True). */
+  readonly aiderEdits: boolean;
+  readonly settings: CommitSettings;
+}
+
 /**
  * `GitRepo.commit(fnames, message, aider_edits)`. Returns the 7-char sha and the message as Aider returns it
  * (prefix included, trailer not); "nothing" when there is no diff; "failed" after printing "Unable to commit: …".
  */
-export async function gitRepoCommit(
-  repo: AiderRepo,
-  log: AiderLog,
-  request: { fnames: readonly string[] | null; message: string | null; aiderEdits: boolean },
-  settings: CommitSettings,
-): Promise<CommitResult> {
+export async function gitRepoCommit(repo: AiderRepo, log: AiderLog, request: CommitRequest): Promise<CommitResult> {
+  const { settings } = request;
   const fnames = request.fnames && request.fnames.length > 0 ? [...request.fnames] : null;
   if (fnames === null && !(await repo.isDirty())) return { kind: "nothing" };
   const diffs = await repo.diffs(fnames ?? []);
@@ -135,9 +140,9 @@ export async function gitRepoCommit(
 export async function slashCommit(
   repo: AiderRepo | null,
   log: AiderLog,
-  message: string | null,
-  settings: CommitSettings,
+  request: { readonly message: string | null; readonly settings: CommitSettings },
 ): Promise<CommitResult> {
+  const { message, settings } = request;
   if (message !== null) requireString("slashCommit", "message", message);
   if (repo === null) {
     log.note("/commit: no repository (git disabled), nothing happens");
@@ -147,7 +152,7 @@ export async function slashCommit(
     log.note("/commit: the repository is clean (untracked files do not count), nothing happens");
     return { kind: "nothing" };
   }
-  return gitRepoCommit(repo, log, { fnames: null, message: message && message.trim() ? message.trim() : null, aiderEdits: false }, settings);
+  return gitRepoCommit(repo, log, { fnames: null, message: message && message.trim() ? message.trim() : null, aiderEdits: false, settings });
 }
 
 /** Validates a full `CommitSettings`. */

@@ -10,6 +10,7 @@ import { rejectUnknownKeys, requireBoolean, requireRecord, requireStringArray } 
 import { checkCommitSettings, COMMIT_SETTINGS_DEFAULTS, type CommitSettings } from "./commit.js";
 import { AiderRepo } from "./repo.js";
 import { checkSandboxPath, type Sandbox } from "../sandbox/sandbox.js";
+import { own } from "../../core/own.js";
 
 /** The turn options `commitPlan` also takes. */
 export interface GitOptions {
@@ -85,7 +86,7 @@ export class AiderSession {
 
   /** The user's answer to `question` for `path`. */
   answer(question: "createNewFile" | "editFileNotInChat", path: string): boolean {
-    return this.answers.byPath[path] ?? this.answers[question];
+    return own(this.answers.byPath, path) ?? this.answers[question];
   }
 }
 

@@ -118,7 +118,7 @@ export async function runTurn<E>(session: AiderSession, format: EditFormat<E>, e
     }
     result.needCommitBeforeEdits = [...need];
     if (need.size > 0 && session.dirtyCommits && repo) {
-      result.dirtyCommit = await gitRepoCommit(repo, log, { fnames: [...need], message: null, aiderEdits: false }, session.settings);
+      result.dirtyCommit = await gitRepoCommit(repo, log, { fnames: [...need], message: null, aiderEdits: false, settings: session.settings });
     }
     need.clear();
     result.edited = [...new Set(kept.map((e) => format.pathOf(e)))];
@@ -153,7 +153,7 @@ async function autoCommit(session: AiderSession, log: AiderLog, result: TurnResu
   let reply: string | null = null;
   if (repo && session.autoCommits && !session.dryRun) {
     try {
-      const r = await gitRepoCommit(repo, log, { fnames: result.edited, message: null, aiderEdits: true }, session.settings);
+      const r = await gitRepoCommit(repo, log, { fnames: result.edited, message: null, aiderEdits: true, settings: session.settings });
       result.autoCommit = r;
       if (r.kind === "committed") {
         session.aiderCommitHashes.add(r.sha);

@@ -10,16 +10,16 @@
  */
 import { execFile } from "node:child_process";
 import { devNull } from "node:os";
+import { SandboxError } from "../../core/errors.js";
 
 /** A git command that exited non-zero: carries the arguments, exit code and stderr for the "Unable to …" messages. */
-export class GitError extends Error {
+export class GitError extends SandboxError {
   readonly args: readonly string[];
   readonly exitCode: number | null;
   readonly stderr: string;
 
   constructor(args: readonly string[], exitCode: number | null, stderr: string) {
     super(`git ${args.join(" ")} failed (exit ${exitCode ?? "?"}): ${stderr.trim() || "no message"}`);
-    this.name = "GitError";
     this.args = args;
     this.exitCode = exitCode;
     this.stderr = stderr;

@@ -82,7 +82,10 @@ export async function readCommit(git: GitContext, rev: string, withPatch = false
     if (f.startsWith(":")) {
       files.push({ path: fields[i++]!, status: f.trim().split(" ").pop()!, added: null, deleted: null });
     } else {
-      const [a, d, path] = f.split("\t") as [string, string, string];
+      // "added\tdeleted\tpath": the path itself may hold a TAB, so split at the first two only
+      const t1 = f.indexOf("\t");
+      const t2 = f.indexOf("\t", t1 + 1);
+      const [a, d, path] = [f.slice(0, t1), f.slice(t1 + 1, t2), f.slice(t2 + 1)];
       counts.set(path, [a === "-" ? null : Number(a), d === "-" ? null : Number(d)]);
     }
   }
@@ -102,16 +105,22 @@ export async function readCommit(git: GitContext, rev: string, withPatch = false
   return info;
 }
 
+export interface CommitsSinceOptions {
+  /** Read each commit's patch too. */
+  withPatch?: boolean;
+  /** Commits already read, by full sha (commits never change): filled as commits are read. Default: a new one. */
+  cache?: Map<string, CommitInfo>;
+}
+
+export const COMMITS_SINCE_DEFAULTS = Object.freeze({ withPatch: false });
+
 /**
  * The commits after `base` (exclusive; null = from the root) up to HEAD, oldest first. Commits never change, so a
  * `cache` (by full sha) may be passed to read each one once.
  */
-export async function commitsSince(
-  git: GitContext,
-  base: string | null,
-  withPatch = false,
-  cache: Map<string, CommitInfo> = new Map(),
-): Promise<CommitInfo[]> {
+export async function commitsSince(git: GitContext, base: string | null, options: CommitsSinceOptions = {}): Promise<CommitInfo[]> {
+  const withPatch = options.withPatch ?? COMMITS_SINCE_DEFAULTS.withPatch;
+  const cache = options.cache ?? new Map<string, CommitInfo>();
   const head = await runGit(git, ["rev-parse", "--verify", "--quiet", "HEAD"], { okCodes: [1] });
   if (head.exitCode !== 0) return [];
   const range = base === null ? ["HEAD"] : [`${base}..HEAD`];
@@ -136,25 +145,30 @@ export function blobSha(content: Buffer): string {
   return createHash("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
 }
 
+/** `meta\tpath` split at the first TAB only: the path may hold one. */
+function splitAtTab(e: string): [string, string] {
+  const t = e.indexOf("\t");
+  return [e.slice(0, t), e.slice(t + 1)];
+}
+
 /** HEAD, index and work-tree blobs for each path (two git calls, then the files). */
 export async function snapshotFiles(git: GitContext, readFile: (path: string) => Buffer | null, paths: readonly string[]): Promise<Record<string, FileSnapshot>> {
   const index = new Map<string, string>();
   for (const e of splitNul((await runGit(git, ["ls-files", "-s", "-z"])).stdout)) {
-    const [meta, path] = e.split("\t") as [string, string];
+    const [meta, path] = splitAtTab(e);
     index.set(path, meta.split(" ")[1]!);
   }
   const head = new Map<string, string>();
   const hasHead = (await runGit(git, ["rev-parse", "--verify", "--quiet", "HEAD"], { okCodes: [1] })).exitCode === 0;
   if (hasHead) {
     for (const e of splitNul((await runGit(git, ["ls-tree", "-r", "-z", "HEAD"])).stdout)) {
-      const [meta, path] = e.split("\t") as [string, string];
+      const [meta, path] = splitAtTab(e);
       head.set(path, meta.split(" ")[2]!);
     }
   }
-  const out: Record<string, FileSnapshot> = {};
-  for (const p of paths) {
+  // own properties even for a file named __proto__ (an assignment would set the prototype instead)
+  return Object.fromEntries(paths.map((p) => {
     const content = readFile(p);
-    out[p] = { head: head.get(p) ?? null, index: index.get(p) ?? null, worktree: content === null ? null : blobSha(content) };
-  }
-  return out;
+    return [p, { head: head.get(p) ?? null, index: index.get(p) ?? null, worktree: content === null ? null : blobSha(content) }];
+  }));
 }

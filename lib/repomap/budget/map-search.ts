@@ -8,7 +8,7 @@
  */
 import { WorkbenchInputError } from "../../core/errors.js";
 import { compareCodePoints } from "../../core/pystr.js";
-import { requireArray, requireFinite, requireInteger } from "../../core/validate.js";
+import { rejectUnknownKeys, requireArray, requireFinite, requireInteger, requireRecord } from "../../core/validate.js";
 import { aiderToTree, type SkeletonRenderer } from "../render/to-tree.js";
 import { sampledTokenCount, type TokenCounter } from "./token-count.js";
 import { checkRankedEntry, entryFile, isRankedEntry, type NameSet, type RankedEntry } from "../ranking/tag.js";
@@ -86,29 +86,43 @@ export interface RankedTagsMapOptions {
   importantFiles?: (sortedOtherFiles: readonly string[]) => readonly string[];
 }
 
+/** No important files: Aider's `filter_important_files` finds none to add at this commit (see above). */
+export const RANKED_TAGS_MAP_DEFAULTS = Object.freeze({ importantFiles: (_sortedOtherFiles: readonly string[]): readonly string[] => [] });
+
+/** What `aiderRankedTagsMap` maps: the ranking, the chat and other files, the budget, the renderer and the counter. */
+export interface RankedTagsMapInput {
+  ranked: readonly RankedEntry[];
+  chatRelFnames: NameSet;
+  otherRelFnames: readonly string[];
+  /** Aider's `max_map_tokens`. */
+  maxMapTokens: number;
+  render: SkeletonRenderer;
+  count: TokenCounter;
+}
+
 /**
  * `get_ranked_tags_map_uncached` after the ranking: important-files prefix, then the search with `to_tree` and
  * the sampled `token_count`. Returns the search result (map text, chosen prefix, probes).
  */
 export function aiderRankedTagsMap(
-  ranked: readonly RankedEntry[],
-  chatRelFnames: NameSet,
-  otherRelFnames: readonly string[],
-  maxMapTokens: number,
-  render: SkeletonRenderer,
-  count: TokenCounter,
+  input: RankedTagsMapInput,
   options: RankedTagsMapOptions = {},
 ): MapSearchResult & { readonly entries: readonly RankedEntry[] } {
   const where = "aiderRankedTagsMap";
-  requireArray(where, "ranked", ranked).forEach((e, i) => isRankedEntry(e) || checkRankedEntry(where, `ranked[${i}]`, e));
-  requireArray(where, "otherRelFnames", otherRelFnames);
-  let entries: readonly RankedEntry[] = ranked;
-  if (options.importantFiles !== undefined) {
-    const already = new Set(ranked.map(entryFile));
-    const sorted = [...new Set(otherRelFnames)].sort(compareCodePoints);
-    const special = options.importantFiles(sorted).filter((f) => !already.has(f));
-    entries = [...special.map((f) => [f] as const), ...ranked];
+  requireRecord(where, "input", input);
+  rejectUnknownKeys(where, "input", input as unknown as Record<string, unknown>, ["ranked", "chatRelFnames", "otherRelFnames", "maxMapTokens", "render", "count"]);
+  rejectUnknownKeys(where, "options", requireRecord(where, "options", options), ["importantFiles"]);
+  const { ranked, chatRelFnames, otherRelFnames, maxMapTokens, render, count } = input;
+  requireArray(where, "input.ranked", ranked).forEach((e, i) => isRankedEntry(e) || checkRankedEntry(where, `input.ranked[${i}]`, e));
+  requireArray(where, "input.otherRelFnames", otherRelFnames);
+  for (const [param, fn] of [["input.render", render], ["input.count", count], ["options.importantFiles", options.importantFiles ?? RANKED_TAGS_MAP_DEFAULTS.importantFiles]] as const) {
+    if (typeof fn !== "function") throw new WorkbenchInputError(where, param, "must be a function", fn);
   }
+  const importantFiles = options.importantFiles ?? RANKED_TAGS_MAP_DEFAULTS.importantFiles;
+  const already = new Set(ranked.map(entryFile));
+  const sorted = [...new Set(otherRelFnames)].sort(compareCodePoints);
+  const special = importantFiles(sorted).filter((f) => !already.has(f));
+  const entries: readonly RankedEntry[] = special.length === 0 ? ranked : [...special.map((f) => [f] as const), ...ranked];
   const result = aiderMapSearch(entries.length, maxMapTokens, (k) => {
     const text = aiderToTree(entries.slice(0, k), chatRelFnames, render);
     return { text, tokens: sampledTokenCount(text, count) };

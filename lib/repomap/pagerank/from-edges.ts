@@ -2,7 +2,7 @@
  * `aiderPageRankFromEdges`: the same networkx PageRank as `aiderPageRank` (reference §1.4), bit for bit, on a graph
  * given as typed arrays — node names plus, per edge, a source index, a target index and a weight, in edge insertion
  * order — instead of a graphology graph. For big graphs: building a graphology MultiDirectedGraph of a million edges
- * and reading it back costs far more than the PageRank itself (`README.md`, "Speed"), so code that already
+ * and reading it back costs far more than the PageRank itself (`docs/performance.md`, "PageRank"), so code that already
  * holds its edges as numbers (Aider's ranking does: `ranking/rank.ts`) skips the graph object.
  *
  * The edge order matters as it does in networkx: it fixes each row's entry order, hence how parallel edges are summed.
@@ -10,7 +10,7 @@
 import { WorkbenchInputError } from "../../core/errors.js";
 import { requireArray, requireRecord } from "../../core/validate.js";
 import { buildTransitionMatrixFromEdges, type EdgeArrays } from "./matrix.js";
-import { checkPageRankOptions, iteratePageRank, type AiderPageRankOptions, type AiderPageRankResult } from "./pagerank.js";
+import { checkPageRankOptions, powerIterate, type AiderPageRankOptions, type AiderPageRankResult } from "./pagerank.js";
 
 const WHERE = "aiderPageRankFromEdges";
 
@@ -61,5 +61,5 @@ export function aiderPageRankFromEdges(
   const arrays = checkEdges(edges, names.length);
   const o = checkPageRankOptions(WHERE, options, ["alpha", "maxIter", "tol", "personalization", "dangling"]);
   const q = buildTransitionMatrixFromEdges(names, arrays);
-  return iteratePageRank(q, o.alpha, o.maxIter, o.tol, o.personalization, o.dangling);
+  return powerIterate(q, o);
 }

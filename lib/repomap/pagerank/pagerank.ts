@@ -10,6 +10,7 @@
  */
 import type Graph from "graphology";
 import { WorkbenchInputError } from "../../core/errors.js";
+import { PythonError } from "../../core/pyerror.js";
 import { rejectUnknownKeys, requireFinite, requireInteger, requireRecord, requireString } from "../../core/validate.js";
 import { buildTransitionMatrix, numpySum, pairwiseSum, type TransitionMatrix } from "./matrix.js";
 
@@ -46,33 +47,23 @@ export interface AiderPageRankResult {
 }
 
 /** networkx raises ZeroDivisionError when the personalization sums to 0 over the graph's nodes. */
-export class PageRankZeroDivisionError extends Error {
-  /** The Python exception class this mirrors. */
-  readonly pythonType = "ZeroDivisionError";
+export class PageRankZeroDivisionError extends PythonError {
   constructor() {
-    super("personalization sums to 0 over the graph's nodes (networkx raises ZeroDivisionError)");
-    this.name = "PageRankZeroDivisionError";
-  }
-  /** `str(e)` of the Python exception: networkx raises it without a message. */
-  pythonStr(): string {
-    return "";
+    // networkx raises it without a message: str(e) is ""
+    super("ZeroDivisionError", "", "personalization sums to 0 over the graph's nodes (networkx raises ZeroDivisionError)");
   }
 }
 
 /** networkx's `PowerIterationFailedConvergence`: the L1 change never dropped below N·tol within `maxIter`. */
-export class PowerIterationFailedConvergence extends Error {
-  readonly pythonType = "PowerIterationFailedConvergence";
+export class PowerIterationFailedConvergence extends PythonError {
   /** @param residuals the L1 change of every iteration that ran (NaN when the dangling vector summed to 0). */
   constructor(
     readonly iterations: number,
     readonly residuals: readonly number[] = [],
   ) {
-    super(`power iteration failed to converge within ${iterations} iterations`);
-    this.name = "PowerIterationFailedConvergence";
-  }
-  /** `str(e)` of the Python exception (networkx passes the exception itself as its first argument). */
-  pythonStr(): string {
-    return `(PowerIterationFailedConvergence(...), '${this.message}')`;
+    const message = `power iteration failed to converge within ${iterations} iterations`;
+    // str(e): networkx passes the exception itself as its first argument
+    super("PowerIterationFailedConvergence", `(PowerIterationFailedConvergence(...), '${message}')`, message);
   }
 }
 
@@ -150,18 +141,29 @@ function checkArguments(graph: unknown, options: unknown): PageRankParameters & 
 export function aiderPageRank(graph: Graph, options: AiderPageRankOptions = {}): AiderPageRankResult {
   const a = checkArguments(graph, options);
   const q = buildTransitionMatrix(a.graph, a.weight, WHERE);
-  return iteratePageRank(q, a.alpha, a.maxIter, a.tol, a.personalization, a.dangling);
+  return powerIterate(q, a);
 }
 
+/** `iteratePageRank`'s options: `aiderPageRank`'s without `weight` (the matrix is already weighted). */
+export type IteratePageRankOptions = Omit<AiderPageRankOptions, "weight">;
+
+/** networkx's defaults; null personalization = uniform, null dangling = the personalization. */
+export const ITERATE_PAGERANK_DEFAULTS = Object.freeze({
+  alpha: AIDER_PAGERANK_DEFAULTS.alpha,
+  maxIter: AIDER_PAGERANK_DEFAULTS.maxIter,
+  tol: AIDER_PAGERANK_DEFAULTS.tol,
+  personalization: null,
+  dangling: null,
+});
+
 /** The power iteration on a prepared matrix (exposed so a notebook can reuse one matrix for several runs). */
-export function iteratePageRank(
-  q: TransitionMatrix,
-  alpha: number,
-  maxIter: number,
-  tol: number,
-  personalization: NodeValues | null,
-  dangling: NodeValues | null,
-): AiderPageRankResult {
+export function iteratePageRank(q: TransitionMatrix, options: IteratePageRankOptions = {}): AiderPageRankResult {
+  return powerIterate(q, checkPageRankOptions("iteratePageRank", options, ["alpha", "maxIter", "tol", "personalization", "dangling"]));
+}
+
+/** The power iteration itself, on parameters already checked (the callers inside lib check them once). */
+export function powerIterate(q: TransitionMatrix, params: Omit<PageRankParameters, "weight">): AiderPageRankResult {
+  const { alpha, maxIter, tol, personalization, dangling } = params;
   const { nodes, rowPtr, cols, vals, dangling: danglingRows } = q;
   const n = nodes.length;
   if (n === 0) return { ranks: new Map(), nodes: [], iterations: 0, residuals: [] };

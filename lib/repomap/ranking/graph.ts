@@ -50,27 +50,33 @@ export interface TagIndex {
 /** The key of a (file, ident) pair: the two joined by NUL, which neither a path nor an identifier contains. */
 export const definitionKey = (relFname: string, ident: string): string => `${relFname}\u0000${ident}`;
 
+/** What the file loop reads (already validated): the files, their tags, the missing files and the conversation. */
+export interface FileLoopInput {
+  readonly chatFiles: readonly string[];
+  readonly otherFiles: readonly string[];
+  readonly tags: ReadonlyMap<string, readonly Tag[]>;
+  readonly mentionedFnames: ReadonlySet<string>;
+  readonly mentionedIdents: ReadonlySet<string>;
+  readonly missing: ReadonlySet<string>;
+  /** Prefix for paths in the missing-file warning. */
+  readonly root: string;
+}
+
 /** The file loop (repomap.py 370-458) over already validated inputs. */
-export function collectTags(
-  chatFiles: readonly string[],
-  otherFiles: readonly string[],
-  tags: ReadonlyMap<string, readonly Tag[]>,
-  mentionedFnames: ReadonlySet<string>,
-  mentionedIdents: ReadonlySet<string>,
-  missing: ReadonlySet<string>,
-  root: string,
-): TagIndex {
-  const index = collectTagIndex([...chatFiles, ...otherFiles], tags, missing, root);
-  return { ...index, ...personalize(index.fnames, missing, new Set(chatFiles), mentionedFnames, mentionedIdents) };
+export function collectTags(input: FileLoopInput): TagIndex {
+  const { chatFiles, otherFiles, tags, mentionedFnames, mentionedIdents, missing, root } = input;
+  const index = collectTagIndex({ files: [...chatFiles, ...otherFiles], tags, missing, root });
+  return { ...index, ...personalize({ fnames: index.fnames, missing, chat: new Set(chatFiles), mentionedFnames, mentionedIdents }) };
 }
 
 /** The part of the file loop that only the files, their tags and the missing files decide (not the conversation). */
-export function collectTagIndex(
-  files: readonly string[],
-  tags: ReadonlyMap<string, readonly Tag[]>,
-  missing: ReadonlySet<string>,
-  root: string,
-): Omit<TagIndex, "chatRelFnames" | "personalization"> {
+export function collectTagIndex(input: {
+  readonly files: readonly string[];
+  readonly tags: ReadonlyMap<string, readonly Tag[]>;
+  readonly missing: ReadonlySet<string>;
+  readonly root: string;
+}): Omit<TagIndex, "chatRelFnames" | "personalization"> {
+  const { files, tags, missing, root } = input;
   const fnames = [...new Set(files)].sort(compareCodePoints);
   if (fnames.length === 0) throw new WorkbenchInputError("getRankedTags", "input", "must name at least one chat or other file (Aider divides by their number)");
   const defines = new Map<string, string[]>();
@@ -107,13 +113,14 @@ export function collectTagIndex(
  * one unit (100 / len(fnames)) for a chat file, at least one for a mentioned file, one more when a path component
  * is a mentioned identifier.
  */
-export function personalize(
-  fnames: readonly string[],
-  missing: ReadonlySet<string>,
-  chat: ReadonlySet<string>,
-  mentionedFnames: ReadonlySet<string>,
-  mentionedIdents: ReadonlySet<string>,
-): Pick<TagIndex, "chatRelFnames" | "personalization"> {
+export function personalize(input: {
+  readonly fnames: readonly string[];
+  readonly missing: ReadonlySet<string>;
+  readonly chat: ReadonlySet<string>;
+  readonly mentionedFnames: ReadonlySet<string>;
+  readonly mentionedIdents: ReadonlySet<string>;
+}): Pick<TagIndex, "chatRelFnames" | "personalization"> {
+  const { fnames, missing, chat, mentionedFnames, mentionedIdents } = input;
   const unit = 100 / fnames.length;
   const chatRelFnames = new Set<string>();
   const personalization = new Map<string, number>();
@@ -167,10 +174,15 @@ export function checkDefinerOrder(defines: ReadonlyMap<string, readonly string[]
 /** The graph-building step (repomap.py 465-514): edges in insertion order plus each identifier's weighting. */
 export function buildRankingEdges(
   index: TagIndex,
-  mentionedIdents: ReadonlySet<string>,
-  definerOrder: ReadonlyMap<string, readonly string[]>,
-  compoundSqrt: boolean,
+  how: {
+    readonly mentionedIdents: ReadonlySet<string>;
+    /** Per identifier, the order to iterate its definers in (empty: insertion order). */
+    readonly definerOrder: ReadonlyMap<string, readonly string[]>;
+    /** true: √count re-applied for every further definer, as Aider does. */
+    readonly compoundSqrt: boolean;
+  },
 ): { edges: RankingEdge[]; weightings: IdentWeighting[]; referencesBackfilled: boolean } {
+  const { mentionedIdents, definerOrder, compoundSqrt } = how;
   checkDefinerOrder(index.defines, definerOrder);
   const definersOf = (ident: string): readonly string[] => orderedDefiners(ident, index.defines.get(ident)!, definerOrder);
   const referencesBackfilled = index.references.size === 0;

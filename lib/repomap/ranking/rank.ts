@@ -13,8 +13,8 @@ import { networkxEdgeOrder } from "../pagerank/coo.js";
 import { buildTransitionMatrixFromEdges, type EdgeArrays, type TransitionMatrix } from "../pagerank/matrix.js";
 import {
   AIDER_PAGERANK_DEFAULTS,
-  iteratePageRank,
   PageRankZeroDivisionError,
+  powerIterate,
   type AiderPageRankResult,
 } from "../pagerank/pagerank.js";
 import { definitionKey, type RankingEdge } from "./graph.js";
@@ -57,7 +57,7 @@ export function rankMatrix(q: TransitionMatrix, personalization: ReadonlyMap<str
   const calls: PageRankCall[] = [];
   for (const p of personalization.size > 0 ? [personalization, null] : [null]) {
     try {
-      const ranked = iteratePageRank(q, alpha, maxIter, tol, p, p);
+      const ranked = powerIterate(q, { alpha, maxIter, tol, personalization: p, dangling: p });
       calls.push({ personalization: p, dangling: p, result: "ok", iterations: ranked.iterations });
       return { ranked, calls };
     } catch (err) {

@@ -1,20 +1,26 @@
 /**
- * Aider's `get_ranked_tags` (reference §1.3) written step by step as Aider runs it, every step rebuilt from the tags
- * on every call: the file loop, the edges as objects, the matrix, PageRank, the rank spread, the sort. It gives the
- * same result as `getRankedTags` (which prepares what the conversation cannot change once and redoes only the rest,
- * `ranking/fast/prepared-tags.ts`) bit for bit — the tests check that — and is the version to read first.
+ * Aider's `get_ranked_tags` (reference §1.3), written step by step as Aider runs it and rebuilt from the tags on
+ * every call — the version to read first: collect definitions, references and personalization (`graph.ts`), build
+ * the weighted MultiDiGraph's edges, run networkx-style PageRank with `personalization = dangling = P` (retried
+ * without personalization on ZeroDivisionError, Aider issue #1536), spread each file's rank over its out-edges to
+ * (definer, ident) pairs (`rank.ts`), and order the result: definitions by (rank, file, ident) descending with chat
+ * files removed, then a 1-tuple for every ranked file not yet listed, then the other files that are not graph nodes.
+ *
+ * Every intermediate a learner may want to look at is returned beside the ranking. `fast/` computes the same result
+ * bit for bit from a ranking prepared once per set of files (`prepareRankedTags` + `rankPreparedTags`) — the tests
+ * check that — for re-ranks of big repositories.
  */
 import { compareCodePoints } from "../../core/pystr.js";
 import { buildRankingEdges, collectTags, definitionKey } from "./graph.js";
-import { checkRankedTagsInput, type RankedTagsInput, type RankedTagsOptions, type RankedTagsResult } from "./fast/prepared-tags.js";
+import { checkRankedTagsInput, type RankedTagsInput, type RankedTagsOptions, type RankedTagsResult } from "./types.js";
 import { byRankDesc, rankFiles, rankingEdgeArrays, rankingGraph, spreadRank } from "./rank.js";
 import type { RankedEntry, Tag } from "./tag.js";
 
-/** Aider's `get_ranked_tags` with every intermediate, computed directly (and eagerly) from the input. */
-export function getRankedTagsDirect(input: RankedTagsInput, options: RankedTagsOptions = {}): RankedTagsResult {
+/** Aider's `get_ranked_tags`: the ranking plus every intermediate result, computed directly (and eagerly) from the input. */
+export function getRankedTags(input: RankedTagsInput, options: RankedTagsOptions = {}): RankedTagsResult {
   const a = checkRankedTagsInput(input, options);
-  const index = collectTags(a.chatFiles, a.otherFiles, a.tags, a.mentionedFnames, a.mentionedIdents, a.missing, a.root);
-  const { edges, weightings, referencesBackfilled } = buildRankingEdges(index, a.mentionedIdents, a.definerOrder, a.compoundSqrt);
+  const index = collectTags(a);
+  const { edges, weightings, referencesBackfilled } = buildRankingEdges(index, a);
   const { nodes, arrays } = rankingEdgeArrays(edges);
   const { ranked, calls } = rankFiles(nodes, arrays, index.personalization);
   const base = { index, weightings, referencesBackfilled, pagerankCalls: calls, edgeCount: edges.length };

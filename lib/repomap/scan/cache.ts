@@ -60,18 +60,52 @@ export function scanFingerprint(parts: Record<string, unknown>): string {
   return createHash("sha256").update(JSON.stringify({ format: SCAN_CACHE_FORMAT, ...parts })).digest("hex").slice(0, 16);
 }
 
-/** The entries of a cache file, or an empty map when it is missing, corrupt, for another folder or stale. */
-export function loadScanCache(path: string, fingerprint: string, root: string): Map<string, CachedEntry> {
+const SKIP_REASONS: ReadonlySet<string> = new Set<SkipReason>(["missing", "unreadable", "too-large", "binary", "not-utf8", "parse-error", "too-complex"]);
+
+const isTag = (t: unknown): boolean =>
+  Array.isArray(t) && t.length === 3 && (t[0] === "def" || t[0] === "ref") && typeof t[1] === "string" && Number.isInteger(t[2]) && (t[2] as number) >= -1;
+
+/**
+ * True when `e` has a cached entry's shape (issue 18, item 4: the cache is data, not trust — a file edited by hand
+ * or by another program must not crash a later scan). A bad entry is dropped and its file parsed again.
+ */
+export function isCachedEntry(e: unknown): e is CachedEntry {
+  if (typeof e !== "object" || e === null || Array.isArray(e)) return false;
+  const r = e as Record<string, unknown>;
+  if (typeof r.mtimeMs !== "number" || !Number.isFinite(r.mtimeMs) || !Number.isSafeInteger(r.size) || (r.size as number) < 0) return false;
+  if (r.lang !== null && typeof r.lang !== "string") return false;
+  if (!Array.isArray(r.tags) || !r.tags.every(isTag)) return false;
+  if (r.skipped !== undefined && !(typeof r.skipped === "string" && SKIP_REASONS.has(r.skipped))) return false;
+  if (r.hasError !== undefined && typeof r.hasError !== "boolean") return false;
+  return r.spans === undefined || typeof r.spans === "string";
+}
+
+/**
+ * The entries of a cache file, or an empty map when it is missing, corrupt, for another folder or stale. Entries
+ * of the wrong shape are left out and counted in `onRejected` (called once, only when some were).
+ */
+export function loadScanCache(path: string, fingerprint: string, root: string, onRejected?: (count: number) => void): Map<string, CachedEntry> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, "utf8"));
   } catch {
     return new Map();
   }
-  const file = parsed as Partial<CacheFile> | null;
-  if (!file || file.format !== SCAN_CACHE_FORMAT || file.fingerprint !== fingerprint || file.root !== root) return new Map();
-  if (typeof file.entries !== "object" || file.entries === null) return new Map();
-  return new Map(Object.entries(file.entries));
+  if (typeof parsed !== "object" || parsed === null) return new Map();
+  const file = parsed as Partial<CacheFile>;
+  if (file.format !== SCAN_CACHE_FORMAT || file.fingerprint !== fingerprint || file.root !== root) return new Map();
+  if (typeof file.entries !== "object" || file.entries === null || Array.isArray(file.entries)) {
+    onRejected?.(1);
+    return new Map();
+  }
+  const out = new Map<string, CachedEntry>();
+  let rejected = 0;
+  for (const [rel, entry] of Object.entries(file.entries as Record<string, unknown>)) {
+    if (isCachedEntry(entry)) out.set(rel, entry);
+    else rejected++;
+  }
+  if (rejected > 0) onRejected?.(rejected);
+  return out;
 }
 
 /** Writes the cache atomically (a temporary file renamed over the old one). Returns false if it could not. */

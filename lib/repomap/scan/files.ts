@@ -1,19 +1,19 @@
 /**
  * Which files a repo map covers (reference §1.1: Aider maps the repository's tracked files) and reading them
- * safely. In a git work tree the files are `git ls-files` (run with execFile, never through a shell); elsewhere a
- * walk that skips `.git`, dependency folders and build outputs and does not follow symbolic links.
+ * safely. In a git work tree the files are `git ls-files`, run with every repository-configured command off
+ * (lib/core/untrusted-git.ts); elsewhere a walk that skips `.git`, dependency folders and build outputs and does not
+ * enter symlinked folders. Either way a file whose real path leaves the folder (a symlink out of it, or a path under
+ * a symlinked folder that leaves it) is left out of the list and counted (issue 18, item 2); a symlink that stays
+ * inside is kept and read through (Aider opens the path, so it sees the target's text).
  * Reading never throws: a file that is not a regular file, unreadable, too large, binary (a NUL byte in its first
  * 8 KiB) or not valid UTF-8 comes back as a skip reason, which the scan counts.
  */
-import { execFile } from "node:child_process";
-import { constants, promises as fs, readFileSync, statSync } from "node:fs";
+import { constants, promises as fs, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
-import { promisify } from "node:util";
 import { WorkbenchInputError } from "../../core/errors.js";
 import { compareCodePoints } from "../../core/pystr.js";
+import { runUntrustedGit } from "../../core/untrusted-git.js";
 import { requireString } from "../../core/validate.js";
-
-const run = promisify(execFile);
 
 /** Folders a walk never enters: version control, dependencies, caches and build outputs. */
 export const WALK_SKIP_DIRS: ReadonlySet<string> = new Set([
@@ -23,7 +23,7 @@ export const WALK_SKIP_DIRS: ReadonlySet<string> = new Set([
 ]);
 
 /** Why a file with a grammar was not parsed (it still appears in the map by name). */
-export type SkipReason = "missing" | "unreadable" | "too-large" | "binary" | "not-utf8" | "parse-error";
+export type SkipReason = "missing" | "unreadable" | "too-large" | "binary" | "not-utf8" | "parse-error" | "too-complex";
 
 /** The files of a folder, repo-relative with `/`, sorted by code point, and where the list came from. */
 export interface FileList {
@@ -31,6 +31,8 @@ export interface FileList {
   readonly root: string;
   readonly files: readonly string[];
   readonly source: "git" | "walk";
+  /** Listed paths left out because their real path leaves the folder (symlinks), sorted. */
+  readonly outside: readonly string[];
 }
 
 /** Checks that `dir` is an existing, readable folder; returns its absolute path. */
@@ -56,16 +58,19 @@ export async function requireReadableDir(where: string, dir: string): Promise<st
 /** `git ls-files` of the folder (paths relative to it), or `undefined` when it is not in a git work tree. */
 export async function gitTrackedFiles(root: string): Promise<string[] | undefined> {
   try {
-    const inside = await run("git", ["-C", root, "rev-parse", "--is-inside-work-tree"], { encoding: "utf8" });
-    if (inside.stdout.trim() !== "true") return undefined;
-    const { stdout } = await run("git", ["-C", root, "ls-files", "-z", "--cached"], { encoding: "utf8", maxBuffer: 1 << 28 });
+    const inside = await runUntrustedGit(root, ["rev-parse", "--is-inside-work-tree"]);
+    if (inside.trim() !== "true") return undefined;
+    const stdout = await runUntrustedGit(root, ["ls-files", "-z", "--cached"]);
     return [...new Set(stdout.split("\0").filter((p) => p !== ""))];
   } catch {
     return undefined;
   }
 }
 
-/** Every regular file under `root` outside the skipped folders (symbolic links are not followed). */
+/**
+ * Every regular file under `root` outside the skipped folders, and every symlink to a regular file (checked
+ * against the folder later, as tracked links are); symlinked folders are not entered.
+ */
 export async function walkFiles(root: string): Promise<string[]> {
   const out: string[] = [];
   const visit = async (dir: string): Promise<void> => {
@@ -79,7 +84,7 @@ export async function walkFiles(root: string): Promise<string[]> {
       const abs = join(dir, e.name);
       if (e.isDirectory()) {
         if (!WALK_SKIP_DIRS.has(e.name)) await visit(abs);
-      } else if (e.isFile()) {
+      } else if (e.isFile() || (e.isSymbolicLink() && isFileThroughLink(abs))) {
         out.push(relative(root, abs).split(sep).join("/"));
       }
     }
@@ -88,16 +93,43 @@ export async function walkFiles(root: string): Promise<string[]> {
   return out;
 }
 
+function isFileThroughLink(abs: string): boolean {
+  try {
+    return statSync(abs).isFile();
+  } catch {
+    return false; // a dangling link
+  }
+}
+
+/**
+ * True when `rel`'s real path leaves `realRoot` (the folder's real path): a symlink out of it, or a path under a
+ * symlinked folder that leaves it. A path that does not resolve (deleted, dangling) is not outside: reading it
+ * reports it as missing.
+ */
+export function leavesRoot(realRoot: string, rel: string): boolean {
+  let real: string;
+  try {
+    real = realpathSync.native(join(realRoot, rel));
+  } catch {
+    return false;
+  }
+  return real !== realRoot && !real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+}
+
 /**
  * The files a map of `dir` covers: git-tracked files when git tracks any under it, else a walk (a folder that git
  * ignores, e.g. an interpreter's library inside a version manager's checkout, is walked).
  */
 export async function listRepoFiles(dir: string): Promise<FileList> {
   const root = await requireReadableDir("listRepoFiles", dir);
+  const realRoot = realpathSync.native(root);
   const tracked = await gitTrackedFiles(root);
   const useGit = tracked !== undefined && tracked.length > 0;
-  const files = useGit ? tracked : await walkFiles(root);
-  return { root, files: files.sort(compareCodePoints), source: useGit ? "git" : "walk" };
+  const all = useGit ? tracked : await walkFiles(root);
+  const files: string[] = [];
+  const outside: string[] = [];
+  for (const rel of all) (leavesRoot(realRoot, rel) ? outside : files).push(rel);
+  return { root, files: files.sort(compareCodePoints), source: useGit ? "git" : "walk", outside: outside.sort(compareCodePoints) };
 }
 
 /** The result of reading one file: its text, or why it was skipped. */

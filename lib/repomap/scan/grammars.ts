@@ -6,12 +6,13 @@
  * Packages are found with `resolvePackageDir`; the default resolves from the current directory, and callers that
  * know where they live (the CLI, a notebook) pass their own.
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join, resolve } from "node:path";
 import { Language, Parser, Query } from "web-tree-sitter";
 import { WorkbenchInputError } from "../../core/errors.js";
-import { LANGUAGES, type LanguageSpec } from "./languages.js";
+import { LANGUAGES, type LanguageSpec, type TagsQuery } from "./languages.js";
 
 /** A loaded language: its parser, its tags query and the identifier query used for the backfill. */
 export interface Grammar {
@@ -78,12 +79,31 @@ function patternsNaming(query: Query, source: string, types: readonly string[]):
   return out;
 }
 
+/** The text of one tags query: a package's file, or one of ours. */
+function querySource(q: TagsQuery, resolvePackageDir: (pkg: string) => string): string {
+  return "own" in q ? q.source : readFileSync(join(resolvePackageDir(q.pkg), q.path), "utf8");
+}
+
+/**
+ * A digest of the language table (ids, extensions, packages, `.wasm` files, our own queries' text, the Aider
+ * emulation lists): with the package versions it decides whether a scan cache's tags still hold.
+ */
+export function languageTableDigest(languages: readonly LanguageSpec[] = LANGUAGES): string {
+  return createHash("sha256").update(JSON.stringify(languages)).digest("hex").slice(0, 16);
+}
+
 /** Loads one language from its package files. Throws on a missing file or a query that does not compile. */
 export async function loadGrammar(spec: LanguageSpec, resolvePackageDir: (pkg: string) => string): Promise<Grammar> {
   await initTreeSitter();
   const language = await Language.load(readFileSync(join(resolvePackageDir(spec.pkg), spec.wasm)));
-  const source = spec.tagsQueries.map((q) => readFileSync(join(resolvePackageDir(q.pkg), q.path), "utf8")).join("\n");
-  const tagsQuery = new Query(language, source);
+  const source = spec.tagsQueries.map((q) => querySource(q, resolvePackageDir)).join("\n");
+  let tagsQuery: Query;
+  try {
+    tagsQuery = new Query(language, source);
+  } catch (err) {
+    const where = spec.tagsQueries.map((q) => ("own" in q ? `queries/${q.own}.ts` : `${q.pkg}/${q.path}`)).join(" + ");
+    throw new Error(`loadGrammar: the tags query of ${spec.id} (${where}) does not compile: ${err instanceof Error ? err.message : String(err)}`);
+  }
   let identQuery: Query | undefined;
   const identifierQuery = (): Query =>
     (identQuery ??= new Query(language, `[${identifierTypes(language, spec).map((t) => `(${t})`).join(" ")}] @identifier`));
@@ -124,9 +144,12 @@ export class GrammarSet {
     return p;
   }
 
-  /** The installed versions of web-tree-sitter and every grammar package ("?" when unreadable), for cache keys. */
+  /**
+   * The installed versions of web-tree-sitter and every grammar package ("?" when unreadable), and under
+   * `languages` the digest of the language table (`languageTableDigest`), for cache keys.
+   */
   versions(): Record<string, string> {
-    const out: Record<string, string> = {};
+    const out: Record<string, string> = { languages: languageTableDigest() };
     for (const pkg of ["web-tree-sitter", ...new Set(LANGUAGES.map((l) => l.pkg))]) {
       try {
         out[pkg] = String((JSON.parse(readFileSync(join(this.resolveDir(pkg), "package.json"), "utf8")) as { version?: unknown }).version);

@@ -1,6 +1,6 @@
 /**
  * Parsing files on several threads (the scan's cold path is tree-sitter's wasm parser and query: one core does
- * about 2 MB/s, 110 files/s, of the Python standard library; scan/README.md, "Speed"). Each worker keeps a few jobs
+ * about 2 MB/s, 110 files/s, of the Python standard library; `docs/performance.md`, "Scans and re-ranks"). Each worker keeps a few jobs
  * queued and takes the next as it answers one. If a worker cannot start or dies, the jobs it had not answered are
  * returned unanswered and the scan parses them in-process: threads only ever make a scan faster, never fail it.
  */

@@ -13,7 +13,7 @@ import { rejectUnknownKeys, requireInteger, requireRecord, requireString } from 
 import { listRepoFiles, type SkipReason } from "./files.js";
 import { GrammarSet } from "./grammars.js";
 import { languageById, languageForPath } from "./languages.js";
-import { parseFileBody, type FileBody } from "./parse.js";
+import { parseFileBody, PARSE_BUDGET_MS, type FileBody } from "./parse.js";
 import { parseInWorkers, type ParallelOptions, type ParseJob } from "./pool.js";
 import {
   defaultCacheDir,
@@ -31,6 +31,8 @@ export interface ScanOptions {
   tags: Partial<TagsOptions>;
   /** Files larger than this are skipped ("too-large"); Aider has no limit. */
   maxFileBytes: number;
+  /** Time for one file's parse and tags queries (ms); a file over it is skipped ("too-complex"). Aider has no limit. */
+  parseBudgetMs: number;
   /** Where the scan cache lives; null for no cache. Default: `defaultCacheDir()`. */
   cacheDir: string | null;
   /** The grammars to use (shared between scans so each loads once). */
@@ -47,6 +49,7 @@ export interface ScanOptions {
 export const SCAN_DEFAULTS: Readonly<Omit<ScanOptions, "cacheDir">> = Object.freeze({
   tags: {},
   maxFileBytes: 1 << 20,
+  parseBudgetMs: PARSE_BUDGET_MS,
   grammars: undefined,
   onProgress: undefined,
   parallel: undefined,
@@ -83,6 +86,10 @@ export interface ScanSummary {
   refs: number;
   /** Languages whose grammar could not be loaded, with the reason. */
   grammarFailures: Record<string, string>;
+  /** Listed paths left out of the map because their real path leaves the folder (symlinks; aider-files.ts). */
+  outsideRoot: number;
+  /** Cache entries of the wrong shape that were dropped (their files parsed again). */
+  cacheRejected: number;
 }
 
 /** The scan's skeleton spans (scan/skeleton-spans.ts) with the mtime and size each file had when parsed. */
@@ -99,6 +106,8 @@ export interface ScanResult {
   readonly files: readonly ScannedFile[];
   readonly summary: ScanSummary;
   readonly cachePath: string | null;
+  /** The paths left out because their real path leaves the folder, sorted. */
+  readonly outside: readonly string[];
   /** For `SkeletonCache`: a file whose skeleton spans are here and fresh is rendered without parsing it again. */
   readonly skeletonSpans?: ScanSkeletonSpans;
 }
@@ -106,9 +115,10 @@ export interface ScanResult {
 function scanOptions(options: Partial<ScanOptions>): ScanOptions {
   const where = "scanRepo";
   requireRecord(where, "options", options);
-  rejectUnknownKeys(where, "options", options, ["tags", "maxFileBytes", "cacheDir", "grammars", "onProgress", "parallel"]);
+  rejectUnknownKeys(where, "options", options, ["tags", "maxFileBytes", "parseBudgetMs", "cacheDir", "grammars", "onProgress", "parallel"]);
   const merged: ScanOptions = { ...SCAN_DEFAULTS, cacheDir: defaultCacheDir(), ...options };
   requireInteger(where, "options.maxFileBytes", merged.maxFileBytes, 1);
+  requireInteger(where, "options.parseBudgetMs", merged.parseBudgetMs, 1);
   if (merged.cacheDir !== null && typeof merged.cacheDir !== "string") {
     throw new WorkbenchInputError(where, "options.cacheDir", "must be a folder path or null", merged.cacheDir);
   }
@@ -135,10 +145,11 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   const opts = scanOptions(options);
   const tagOpts = tagsOptions(opts.tags, "scanRepo");
   const grammars = opts.grammars ?? new GrammarSet();
-  const { root, files: listed, source } = await listRepoFiles(dir);
-  const fingerprint = scanFingerprint({ tags: tagOpts, maxFileBytes: opts.maxFileBytes, versions: grammars.versions() });
+  const { root, files: listed, source, outside } = await listRepoFiles(dir);
+  const fingerprint = scanFingerprint({ tags: tagOpts, maxFileBytes: opts.maxFileBytes, parseBudgetMs: opts.parseBudgetMs, versions: grammars.versions() });
   const cachePath = opts.cacheDir === null ? null : scanCachePath(opts.cacheDir, root);
-  const cache = cachePath ? loadScanCache(cachePath, fingerprint, root) : new Map<string, CachedEntry>();
+  let cacheRejected = 0;
+  const cache = cachePath ? loadScanCache(cachePath, fingerprint, root, (n) => (cacheRejected = n)) : new Map<string, CachedEntry>();
   const next = new Map<string, CachedEntry>();
   const bodies: (FileBody | null)[] = new Array(listed.length).fill(null);
   const stats: ({ mtimeMs: number; size: number } | undefined)[] = new Array(listed.length);
@@ -177,7 +188,8 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
     bodies[job.index] = body;
     parsedHere.add(job.index);
     const stat = stats[job.index];
-    if (stat) next.set(listed[job.index]!, { mtimeMs: stat.mtimeMs, size: stat.size, ...body });
+    // the budget is wall time, so a busy machine can push an ordinary file over it: never cache that verdict
+    if (stat && body.skipped !== "too-complex") next.set(listed[job.index]!, { mtimeMs: stat.mtimeMs, size: stat.size, ...body });
     progress();
   };
   let remaining = jobs;
@@ -185,7 +197,7 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   if (opts.parallel && jobs.length >= PARALLEL_MIN_FILES) {
     // largest first, so the threads finish together instead of one parsing a big file while the other idles
     jobs.sort((a, b) => (stats[b.index]?.size ?? 0) - (stats[a.index]?.size ?? 0) || a.index - b.index);
-    const data = { packageBase: opts.parallel.packageBase, tagOpts, maxBytes: opts.maxFileBytes };
+    const data = { packageBase: opts.parallel.packageBase, tagOpts, maxBytes: opts.maxFileBytes, budgetMs: opts.parseBudgetMs };
     await parseInWorkers(jobs, opts.parallel, data, (k, body) => {
       if (!body) return;
       record(jobs[k]!, body);
@@ -198,7 +210,7 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   await Promise.all([...new Set(remaining.map((job) => job.lang))].map((lang) => grammars.get(languageById(lang)!)));
   for (const job of remaining) {
     const grammar = await grammars.get(languageById(job.lang)!);
-    if (grammar) record(job, parseFileBody(job.lang, job.abs, grammar, tagOpts, opts.maxFileBytes));
+    if (grammar) record(job, parseFileBody(job.lang, job.abs, grammar, tagOpts, opts.maxFileBytes, opts.parseBudgetMs));
     else progress();
   }
 
@@ -206,6 +218,8 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   const summary: ScanSummary = {
     files: listed.length, parsed: 0, fromCache: 0, parsedInWorkers: inWorkers, noGrammar: 0, skipped: {}, skippedTotal: 0, withSyntaxErrors: 0,
     tags: 0, defs: 0, refs: 0, grammarFailures: Object.fromEntries(grammars.failures),
+    outsideRoot: outside.length,
+    cacheRejected,
   };
   const out: ScannedFile[] = listed.map((rel, i) => {
     const body = bodies[i];
@@ -227,6 +241,6 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   const spanFiles = new Map<string, { mtimeMs: number; size: number; spans: string }>();
   for (const [rel, { mtimeMs, size, spans }] of next) if (spans !== undefined) spanFiles.set(rel, { mtimeMs, size, spans });
   summary.tags = summary.defs + summary.refs;
-  if (cachePath && (parsedHere.size > 0 || next.size !== cache.size)) saveScanCache(cachePath, fingerprint, root, next);
-  return { root, source, files: out, summary, cachePath, skeletonSpans: { aiderGrammar: tagOpts.aiderGrammar, files: spanFiles } };
+  if (cachePath && (parsedHere.size > 0 || next.size !== cache.size || cacheRejected > 0)) saveScanCache(cachePath, fingerprint, root, next);
+  return { root, source, files: out, summary, cachePath, outside, skeletonSpans: { aiderGrammar: tagOpts.aiderGrammar, files: spanFiles } };
 }

@@ -10,6 +10,8 @@
  *  - `definition.*` gives kind "def", `reference.*` kind "ref", line = the name node's 0-based start row;
  *  - with `backfill`, a file with defs but no refs gets a ref (line -1) for every identifier node, our stand-in for
  *    Aider's pygments backfill (step 5): pygments' `Token.Name` tokens are, in practice, the identifiers.
+ * A scan gives each file a `Deadline`: a pathological file (80k nested calls take tree-sitter's query cursor a
+ * minute) is cancelled through the progress callbacks and skipped, instead of stalling the map.
  */
 import type { Node, QueryMatch, Tree } from "web-tree-sitter";
 import { rejectUnknownKeys, requireBoolean, requireRecord, requireString } from "../../core/validate.js";
@@ -95,8 +97,48 @@ export function assembleTags(
  * entry per captured name, so it reads each node's fields once (`endIndex` is `startIndex` + the text's length:
  * a node's text is exactly its UTF-16 span of the parsed string, and asking the tree would cost a wasm call).
  */
-export function capturedNames(grammar: Grammar, root: Node, options: TagsOptions): CapturedName[] {
-  return namesOfMatches(grammar, grammar.tagsQuery.matches(root), options);
+export function capturedNames(grammar: Grammar, root: Node, options: TagsOptions, deadline?: Deadline): CapturedName[] {
+  return namesOfMatches(grammar, grammar.tagsQuery.matches(root, queryOptions(deadline)), options);
+}
+
+/**
+ * A time budget for one file's parse and queries (issue 18, item 3): `at` is a `performance.now()` time; past it,
+ * tree-sitter's progress callback cancels the work and `BudgetExceededError` is thrown.
+ */
+export interface Deadline {
+  readonly at: number;
+  /** Set when the budget cancelled something. */
+  exceeded: boolean;
+}
+
+/** A query or parse stopped by its `Deadline` (the scan skips the file as "too-complex"). */
+export class BudgetExceededError extends Error {
+  constructor(what: string) {
+    super(`getTagsRaw: ${what} exceeded the file's time budget`);
+    this.name = "BudgetExceededError";
+  }
+}
+
+/** A progress callback that cancels once the deadline has passed (and remembers that it did). */
+export function cancelAfter(deadline: Deadline): () => boolean {
+  return () => (performance.now() > deadline.at ? (deadline.exceeded = true) : false);
+}
+
+/**
+ * Both of tree-sitter's brakes: the progress callback, and `timeoutMicros` for the stretches where the cursor
+ * never calls back (the identifier query on 80k nested subscripts runs 25 s without one call).
+ */
+function queryOptions(deadline: Deadline | undefined): { progressCallback?: () => boolean; timeoutMicros?: number } {
+  if (!deadline) return {};
+  return { progressCallback: cancelAfter(deadline), timeoutMicros: Math.max(1, Math.ceil((deadline.at - performance.now()) * 1000)) };
+}
+
+/** Throws when the budget ran out during the last step (a stopped query returns a partial result: never use it). */
+function checkDeadline(deadline: Deadline | undefined, what: string): void {
+  if (deadline && (deadline.exceeded || performance.now() > deadline.at)) {
+    deadline.exceeded = true;
+    throw new BudgetExceededError(what);
+  }
 }
 
 /** `capturedNames` from the tags query's matches (apart so a benchmark can time the query and the pairing). */
@@ -122,9 +164,11 @@ export function namesOfMatches(grammar: Grammar, matches: readonly QueryMatch[],
 }
 
 /** Every identifier leaf's text, in document order (for the backfill; `qualified_identifier` and such are not leaves). */
-export function identifierTexts(grammar: Grammar, root: Node): string[] {
+export function identifierTexts(grammar: Grammar, root: Node, deadline?: Deadline): string[] {
   const out: string[] = [];
-  for (const c of grammar.identifierQuery().captures(root)) {
+  const captures = grammar.identifierQuery().captures(root, queryOptions(deadline));
+  checkDeadline(deadline, "the identifier query");
+  for (const c of captures) {
     const node = c.node;
     if (node.childCount === 0 && !node.isMissing) out.push(node.text); // not the empty nodes error recovery inserts
   }
@@ -149,8 +193,10 @@ export function getTagsRaw(grammar: Grammar, code: string, options: Partial<Tags
 }
 
 /** `get_tags_raw`'s query and assembly on a tree the caller parsed (and deletes), with checked options. */
-export function tagsOfTree(grammar: Grammar, tree: Tree, options: TagsOptions): { tags: RawTag[]; hasError: boolean } {
+export function tagsOfTree(grammar: Grammar, tree: Tree, options: TagsOptions, deadline?: Deadline): { tags: RawTag[]; hasError: boolean } {
   const root = tree.rootNode;
-  const tags = assembleTags(capturedNames(grammar, root, options), () => identifierTexts(grammar, root), options);
+  const names = capturedNames(grammar, root, options, deadline);
+  checkDeadline(deadline, "the tags query"); // a cancelled query returns what it found so far: never use that
+  const tags = assembleTags(names, () => identifierTexts(grammar, root, deadline), options);
   return { tags, hasError: root.hasError };
 }

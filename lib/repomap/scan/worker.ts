@@ -13,6 +13,8 @@ export interface ScanWorkerData {
   packageBase: string;
   tagOpts: TagsOptions;
   maxBytes: number;
+  /** Each file's parse and query budget (ms). */
+  budgetMs: number;
 }
 
 if (parentPort) {
@@ -23,7 +25,7 @@ if (parentPort) {
     void (async () => {
       const spec = languageById(job.lang);
       const grammar = spec && (await grammars.get(spec));
-      const body = grammar ? parseFileBody(job.lang, job.abs, grammar, data.tagOpts, data.maxBytes) : null;
+      const body = grammar ? parseFileBody(job.lang, job.abs, grammar, data.tagOpts, data.maxBytes, data.budgetMs) : null;
       port.postMessage({ id: job.id, body });
     })();
   });

@@ -9,6 +9,7 @@
 import { WorkbenchInputError } from "../../core/errors.js";
 import { compareCodePoints } from "../../core/pystr.js";
 import { rejectUnknownKeys, requireArray, requireInteger, requireRecord, requireString } from "../../core/validate.js";
+import { own } from "../../core/own.js";
 
 /** One edge as the page gives it: referencing file, defining file, symbol, already computed weight. */
 export type TeachingEdge = readonly [referencer: string, definer: string, symbol: string, weight: number];
@@ -65,8 +66,8 @@ export function buildTeachingGraph(
   files: readonly string[],
   edges: readonly TeachingEdge[],
   personalization: Readonly<Record<string, number>>,
-  where = WHERE,
 ): TeachingGraph {
+  const where = WHERE;
   requireArray(where, "files", files).forEach((f, i) => requireString(where, `files[${i}]`, f));
   const nodes = [...new Set(files)].sort(compareCodePoints);
   if (nodes.length === 0) throw new WorkbenchInputError(where, "files", "must name at least one file (the graph is empty)");
@@ -81,7 +82,7 @@ export function buildTeachingGraph(
     total += value;
   }
   if (!(total > 0)) throw new WorkbenchInputError(where, "personalization", "must have a positive sum", total);
-  const prior = new Map(nodes.map((n) => [n, (pers[n] === undefined ? 0 : (pers[n] as number)) / total]));
+  const prior = new Map(nodes.map((n) => [n, ((own(pers, n) as number | undefined) ?? 0) / total]));
   const outgoing = new Map(nodes.map((n) => [n, 0]));
   requireArray(where, "edges", edges).forEach((edge, i) => {
     const e = requireArray(where, `edges[${i}]`, edge);
@@ -201,7 +202,16 @@ export function strictBudgetPrefix(
   ranked: readonly (readonly [SymbolKey, number])[] | readonly SymbolKey[],
   symbolCosts: Readonly<Record<string, Readonly<Record<string, number>>>>,
   budget: number,
-  where = "strictBudgetPrefix",
+): { selected: SymbolKey[]; remainingTokens: number } {
+  return strictPrefixOf(ranked, symbolCosts, budget, "strictBudgetPrefix");
+}
+
+/** `strictBudgetPrefix`, its errors naming `where` (`repoMap` when it runs inside the page's `repo_map`). */
+function strictPrefixOf(
+  ranked: readonly (readonly [SymbolKey, number])[] | readonly SymbolKey[],
+  symbolCosts: Readonly<Record<string, Readonly<Record<string, number>>>>,
+  budget: number,
+  where: string,
 ): { selected: SymbolKey[]; remainingTokens: number } {
   requireInteger(where, "budget", budget, 0);
   const costs = requireRecord(where, "symbolCosts", symbolCosts);
@@ -234,6 +244,6 @@ export function repoMap(input: RepoMapInput): RepoMapResult {
   const graph = buildTeachingGraph(input.files, input.edges, input.personalization);
   const { rank, residualL1 } = iterate(graph, damping, iterations, true);
   const symbolRank = spreadRankToSymbols(graph, rank);
-  const { selected, remainingTokens } = strictBudgetPrefix(symbolRank, input.symbolCosts, input.budget, WHERE);
+  const { selected, remainingTokens } = strictPrefixOf(symbolRank, input.symbolCosts, input.budget, WHERE);
   return { fileRank: Object.fromEntries(rank), symbolRank, selected, remainingTokens, residualL1 };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commitPlan, runTurn, Sandbox, AiderSession, prepareSandbox, type EditFormat, type TurnStepReport } from "../../../lib/index.js";
+import { commitPlan, runTurn, Sandbox, AiderSession, type EditFormat, type TurnStepReport } from "../../../lib/index.js";
+import { prepareSandbox } from "../../../lib/git/scenario-run.js";
 import { runKept, withKept, type Kept } from "../git-helpers.js";
 
 const TRAILER = "Co-authored-by: aider (unknown-model) <aider@aider.chat>";

@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AiderSession, prepareSandbox, Sandbox, undo, UNDO_NOT_AIDER_HINT, type StepReport } from "../../../lib/index.js";
+import { AiderSession, Sandbox, undo, UNDO_NOT_AIDER_HINT, type StepReport } from "../../../lib/index.js";
+import { prepareSandbox } from "../../../lib/git/scenario-run.js";
 import { withKept } from "../git-helpers.js";
 
 const scenario = (name: string) => JSON.parse(readFileSync(new URL(`../../../lib/git/scenarios/${name}`, import.meta.url), "utf8")) as Record<string, unknown>;

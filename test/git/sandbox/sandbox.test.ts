@@ -3,18 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  AiderSession,
-  checkSandboxPath,
-  parseScenario,
-  prepareSandbox,
-  runScenario,
-  runTurn,
-  Sandbox,
-  wholeFileFormat,
-  withSandbox,
-  WorkbenchInputError,
-} from "../../../lib/index.js";
+import { AiderSession, parseScenario, runScenario, runTurn, Sandbox, wholeFileFormat, withSandbox, WorkbenchInputError } from "../../../lib/index.js";
+import { checkSandboxPath } from "../../../lib/git/sandbox/sandbox.js";
+import { prepareSandbox } from "../../../lib/git/scenario-run.js";
 import { cli } from "../../cli/run-cli.js";
 
 describe("sandbox paths — the lexical rules", () => {

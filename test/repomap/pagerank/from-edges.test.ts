@@ -6,13 +6,13 @@ import {
   aiderPageRank,
   aiderPageRankFromEdges,
   buildTransitionMatrixFromEdges,
-  networkxEdgeOrder,
   PageRankZeroDivisionError,
   PowerIterationFailedConvergence,
   WorkbenchInputError,
   type AiderPageRankOptions,
   type EdgeArrays,
 } from "../../../lib/index.js";
+import { networkxEdgeOrder } from "../../../lib/repomap/pagerank/coo.js";
 import { introsortPairs } from "../../../lib/repomap/pagerank/csr-sort.js";
 
 interface VectorCase {

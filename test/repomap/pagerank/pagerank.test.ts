@@ -5,12 +5,11 @@ import {
   AIDER_PAGERANK_DEFAULTS,
   aiderPageRank,
   buildTransitionMatrix,
-  numpySum,
-  pairwiseSum,
   PageRankZeroDivisionError,
   PowerIterationFailedConvergence,
   WorkbenchInputError,
 } from "../../../lib/index.js";
+import { numpySum, pairwiseSum } from "../../../lib/repomap/pagerank/matrix.js";
 import { introsortPairs } from "../../../lib/repomap/pagerank/csr-sort.js";
 
 type E = readonly [string, string, number | null];

@@ -89,15 +89,16 @@ function referenceCounts(refs: readonly string[], fileIds: ReadonlyMap<string, n
 }
 
 /** Builds the prepared half over already validated inputs (`getRankedTags` checks them). */
-export function prepareRanking(
-  files: readonly string[],
-  tags: ReadonlyMap<string, readonly Tag[]>,
-  missing: ReadonlySet<string>,
-  root: string,
-  definerOrder: ReadonlyMap<string, readonly string[]>,
-  compoundSqrt: boolean,
-): PreparedRanking {
-  const index = collectTagIndex(files, tags, missing, root);
+export function prepareRanking(input: {
+  readonly files: readonly string[];
+  readonly tags: ReadonlyMap<string, readonly Tag[]>;
+  readonly missing: ReadonlySet<string>;
+  readonly root: string;
+  readonly definerOrder: ReadonlyMap<string, readonly string[]>;
+  readonly compoundSqrt: boolean;
+}): PreparedRanking {
+  const { files, tags, missing, root, definerOrder, compoundSqrt } = input;
+  const index = collectTagIndex({ files, tags, missing, root });
   checkDefinerOrder(index.defines, definerOrder);
   const { fnames } = index;
   const fileIds = new Map(fnames.map((f, i) => [f, i]));

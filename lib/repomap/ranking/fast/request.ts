@@ -4,7 +4,7 @@
  * weight `(multiplier [×50 for a chat referencer]) × √count factor`, the transition matrix filled from the prepared
  * plan, PageRank with Aider's fallback, each node's rank spread over its out-edges in networkx's order and summed per
  * definition, and the ordering, by integer tie orders instead of string comparisons. Every float is computed with the
- * same operations in the same order as `getRankedTagsDirect`, so the results are identical bit for bit.
+ * same operations in the same order as the readable `getRankedTags` (`../ranking.ts`), so the results are identical bit for bit.
  *
  * Edges are handled in networkx's out-edge order (the order the spread needs), so each pass reads its arrays front to
  * back. The intermediates only a learner reads (`edges` with their rank, `weightings`, `definitionRanks`,
@@ -12,7 +12,7 @@
  */
 import { fillTransitionMatrix } from "../../pagerank/matrix.js";
 import { orderByRankDesc } from "./rank-sort.js";
-import type { DistributedEdge, RankedTagsResult } from "./prepared-tags.js";
+import type { DistributedEdge, RankedTagsResult } from "../types.js";
 import { identMultiplier, personalize, type IdentWeighting, type RankingEdge } from "../graph.js";
 import type { PreparedRanking } from "./prepare.js";
 import { rankingGraph, rankMatrix, type DefinitionRank } from "../rank.js";
@@ -139,7 +139,7 @@ function order(p: PreparedRanking, otherFiles: readonly string[], chatFile: Uint
 /** `get_ranked_tags` for one request on a prepared ranking (inputs already validated). */
 export function rankPrepared(p: PreparedRanking, request: PreparedRequest): RankedTagsResult {
   const { chat, otherFiles, mentionedFnames, mentionedIdents } = request;
-  const { chatRelFnames, personalization } = personalize(p.fnames, p.missing, chat, mentionedFnames, mentionedIdents);
+  const { chatRelFnames, personalization } = personalize({ fnames: p.fnames, missing: p.missing, chat, mentionedFnames, mentionedIdents });
   const chatFile = new Uint8Array(p.fnames.length);
   for (const f of chatRelFnames) chatFile[p.fileIds.get(f)!] = 1;
   const chatNode = Uint8Array.from(p.nodeFile, (file) => chatFile[file]!);

@@ -1,18 +1,26 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  byRankDesc,
   getRankedTags,
-  getRankedTagsDirect,
   prepareRankedTags,
   rankPreparedTags,
   tagsFromTriples,
   WorkbenchInputError,
+  type RankedTagsInput,
+  type RankedTagsOptions,
   type RankedTagsResult,
 } from "../../../../lib/index.js";
+import { byRankDesc } from "../../../../lib/repomap/ranking/rank.js";
 import { orderByRankDesc } from "../../../../lib/repomap/ranking/fast/rank-sort.js";
 
 type Triple = [string, string, number];
+
+/** The fast path on one request: prepare over every chat and other file, then rank the request. */
+function fastRankedTags(input: RankedTagsInput, options: RankedTagsOptions = {}): RankedTagsResult {
+  const { tags, missingFiles, ...request } = input;
+  const prepared = prepareRankedTags({ files: [...new Set([...input.chatFiles, ...input.otherFiles])], tags, ...(missingFiles ? { missingFiles } : {}) }, options);
+  return rankPreparedTags(prepared, request);
+}
 
 // Paths whose components can be mentioned; identifiers that trigger every weight rule (long snake/camel, "_",
 // mentioned), and enough files for "defined in more than 5 files".
@@ -82,14 +90,14 @@ function expectIdentical(fast: RankedTagsResult, direct: RankedTagsResult): void
 }
 
 describe("the prepared ranking gives exactly the direct get_ranked_tags", () => {
-  it("getRankedTags (prepare + one request) equals getRankedTagsDirect on random repositories and requests", () => {
+  it("prepareRankedTags + rankPreparedTags (one request) equals the readable getRankedTags on random repositories and requests", () => {
     fc.assert(
       fc.property(
         repo.chain((r) => fc.tuple(fc.constant(r), request(Object.keys(r.files)))),
         ([r, q]) => {
           const input = inputs(r, q);
           const options = { compoundSqrt: r.compoundSqrt, root: "/repo" };
-          expectIdentical(getRankedTags(input, options), getRankedTagsDirect(input, options));
+          expectIdentical(fastRankedTags(input, options), getRankedTags(input, options));
         },
       ),
       { numRuns: 150 },
@@ -106,7 +114,7 @@ describe("the prepared ranking gives exactly the direct get_ranked_tags", () => 
           const prepared = prepareRankedTags({ files: Object.keys(r.files), tags: first.tags, missingFiles: first.missingFiles }, { compoundSqrt: r.compoundSqrt });
           const pairs = requests.map((q) => {
             const { chatFiles, otherFiles, mentionedFnames, mentionedIdents, missingFiles } = inputs(r, q);
-            const direct = getRankedTagsDirect({ chatFiles, otherFiles, mentionedFnames, mentionedIdents, missingFiles, tags: first.tags }, { compoundSqrt: r.compoundSqrt });
+            const direct = getRankedTags({ chatFiles, otherFiles, mentionedFnames, mentionedIdents, missingFiles, tags: first.tags }, { compoundSqrt: r.compoundSqrt });
             if (direct.referencesBackfilled && direct.edges.length > 0) backfilled++;
             return [rankPreparedTags(prepared, { chatFiles, otherFiles, mentionedFnames, mentionedIdents }), direct] as const;
           });
@@ -125,7 +133,7 @@ describe("the prepared ranking gives exactly the direct get_ranked_tags", () => 
     const requests: { chatFiles: string[]; mentionedIdents?: string[]; mentionedFnames?: string[] }[] = [{ chatFiles: ["README.md"] }, { chatFiles: [], mentionedIdents: ["f"] }, { chatFiles: ["b.py"], mentionedFnames: ["a.py"] }, { chatFiles: ["README.md"] }];
     const calls = requests.map((q) => {
       const request = { ...q, otherFiles: ["a.py", "b.py", "README.md"].filter((f) => !q.chatFiles.includes(f)) };
-      const direct = getRankedTagsDirect({ ...request, tags });
+      const direct = getRankedTags({ ...request, tags });
       expectIdentical(rankPreparedTags(prepared, request), direct);
       return direct.pagerankCalls.map((c) => c.result);
     });
@@ -136,7 +144,7 @@ describe("the prepared ranking gives exactly the direct get_ranked_tags", () => 
     const backfilled = prepareRankedTags({ files: ["a.py", "b.py", "c.py"], tags: defsOnly });
     for (const chatFiles of [[], ["a.py"], ["b.py", "c.py"]] as string[][]) {
       const request = { chatFiles, otherFiles: ["a.py", "b.py", "c.py"].filter((f) => !chatFiles.includes(f)), mentionedIdents: ["g"] };
-      const direct = getRankedTagsDirect({ ...request, tags: defsOnly });
+      const direct = getRankedTags({ ...request, tags: defsOnly });
       expect(direct.referencesBackfilled).toBe(true);
       expectIdentical(rankPreparedTags(backfilled, request), direct);
     }
@@ -149,25 +157,25 @@ describe("the prepared ranking gives exactly the direct get_ranked_tags", () => 
     const refs: Triple[] = [1, 2, 3, 4, 5].map((line) => ["ref", "compute_total", line]);
     const files = { "chat.py": refs, "a.py": [["def", "compute_total", 1]], "b.py": [["def", "compute_total", 1]] } as Record<string, Triple[]>;
     const input = { chatFiles: ["chat.py"], otherFiles: ["a.py", "b.py"], tags: tagsFromTriples(files) };
-    const fast = getRankedTags(input);
+    const fast = fastRankedTags(input);
     expect(fast.edges.map((e) => e.weight)).toEqual([10 * 50 * Math.sqrt(5), 10 * 50 * Math.sqrt(Math.sqrt(5))]);
-    expectIdentical(fast, getRankedTagsDirect(input));
+    expectIdentical(fast, getRankedTags(input));
   });
 
   it("a recorded definer order is honoured the same way by both paths", () => {
     const files = { "a.py": [["def", "f", 1]], "b.py": [["def", "f", 2]], "c.py": [["def", "f", 3], ["ref", "f", 4]], "d.py": [["ref", "f", 1], ["ref", "f", 2]] } as Record<string, Triple[]>;
     const input = { chatFiles: ["d.py"], otherFiles: ["a.py", "b.py", "c.py"], tags: tagsFromTriples(files), mentionedIdents: ["f"] };
     const options = { definerOrder: { f: ["c.py", "a.py", "b.py"] } };
-    const fast = getRankedTags(input, options);
-    expectIdentical(fast, getRankedTagsDirect(input, options));
+    const fast = fastRankedTags(input, options);
+    expectIdentical(fast, getRankedTags(input, options));
     expect(fast.weightings[0]!.definers).toEqual(["c.py", "a.py", "b.py"]);
   });
 
   it("toGraph() of a prepared request is the direct path's graph, attributes included", () => {
     const files = { "a.py": [["def", "f", 1], ["ref", "g", 2]], "b.py": [["def", "g", 1], ["ref", "f", 3], ["ref", "f", 4]], "c.md": [] } as Record<string, Triple[]>;
     const input = { chatFiles: ["a.py"], otherFiles: ["b.py", "c.md"], tags: tagsFromTriples(files) };
-    const g1 = getRankedTags(input).toGraph();
-    const g2 = getRankedTagsDirect(input).toGraph();
+    const g1 = fastRankedTags(input).toGraph();
+    const g2 = getRankedTags(input).toGraph();
     expect(g1.nodes()).toEqual(g2.nodes());
     expect(g1.mapEdges((_, a, s, t) => [s, t, a])).toEqual(g2.mapEdges((_, a, s, t) => [s, t, a]));
   });

@@ -1,0 +1,29 @@
+/**
+ * `npm run test:unit`: the fast tier — every mechanism's unit and property tests (repo map, SEARCH/REPLACE, the
+ * teaching commit plan), core, the laws' runner and lib's layering, with the fixed fast-check seed when CI is set.
+ * No notebooks (so no lib build first), no grader processes, no git sandboxes, no CLI child processes: those run
+ * in `npm test` and `npm run test:quick`. A test that needs one of them does not belong in this list.
+ */
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: [
+      "test/architecture/**/*.test.ts",
+      "test/core/**/*.test.ts",
+      "test/repomap/**/*.test.ts",
+      "test/editblock/**/*.test.ts",
+      "test/git/teaching/**/*.test.ts",
+      "test/explore/**/*.test.ts",
+      "test/properties/**/*.test.ts",
+      "test/conformance/golden-repomap.test.ts",
+      "test/conformance/render-stub.test.ts",
+    ],
+    // git sandboxes: the real turn's laws (the pure git model is in test/git/teaching/)
+    exclude: ["test/properties/git.test.ts", "**/node_modules/**"],
+    setupFiles: ["test/setup/fast-check-seed.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
