@@ -282,3 +282,4 @@ export { SUITES } from "./conformance/suites.js";
 export * as editformats from "./editformats/index.js";
 export * as show from "./show/index.js";
 export * as explore from "./explore/index.js";
+export * as misconceptions from "./misconceptions/index.js";

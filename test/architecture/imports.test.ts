@@ -1,6 +1,6 @@
 /**
  * lib's layering (CONTRIBUTING.md, "Rules"): no import cycle anywhere in lib, and no import from a higher layer —
- * core < mechanisms (repomap, editblock, editformats, git) < loop, explore, conformance < grader, notebooks, show, diagrams <
+ * core < mechanisms (repomap, editblock, editformats, git) < loop, explore, conformance, misconceptions < grader, notebooks, show, diagrams <
  * the public barrel lib/index.ts < cli (lib/cli/, lib/cli.ts). Type-only imports count too.
  */
 import { join } from "node:path";
@@ -20,6 +20,7 @@ const FOLDER_LAYERS: Readonly<Record<string, number>> = {
   loop: 2,
   explore: 2,
   conformance: 2,
+  misconceptions: 2,
   grader: 3,
   notebooks: 3,
   show: 3,
