@@ -1,7 +1,8 @@
 /**
  * The grade as JUnit XML for classroom tools and CI dashboards: one `<testsuite>` per exercise, one `<testcase>`
  * per graded test, a `<failure>` with the message for each failed one, and the points as `<properties>`
- * (`points`, `maxPoints`) on every suite and case, since JUnit itself has no notion of points.
+ * (`points`, `maxPoints`) on every suite and case, since JUnit itself has no notion of points. A failure that
+ * matches a known mistake (lib/misconceptions) carries its title in the message and its id as a property.
  */
 import type { GradeReport, TestResult } from "./results.js";
 
@@ -34,7 +35,11 @@ function testcase(suite: string, t: TestResult): string[] {
   if (!t.passed) {
     const first = t.message.split("\n")[0] ?? "";
     const type = t.status === "failed" ? "AssertionError" : t.status;
-    body.push(`      <failure${attrs({ message: first, type })}>${xmlEscape(t.message)}</failure>`);
+    const m = t.misconception;
+    const message = m ? `known mistake: ${m.title} — ${first}` : first;
+    const text = m ? `${t.message}\n\nknown mistake: ${m.title} (${m.id}); read notebooks/${m.notebook}` : t.message;
+    if (m) body.splice(body.length - 1, 0, `        <property name="misconception" value="${xmlEscape(m.id)}"/>`);
+    body.push(`      <failure${attrs({ message, type })}>${xmlEscape(text)}</failure>`);
   }
   return [open, ...body, "    </testcase>"];
 }

@@ -5,6 +5,7 @@
  * process. Only judge code writes these logs: student code runs in a sandbox that can write no file
  * (lib/grader/README.md), and its output reaches a log only as a string field of an `end` record.
  */
+import type { MisconceptionReport } from "../misconceptions/match.js";
 
 /** What the grader hands to the graded tests through vitest's `provide`/`inject`, under `GRADE_CONTEXT_KEY`. */
 export interface GradeContext {
@@ -43,7 +44,7 @@ export type GradeRecord =
   | { type: "declare"; test: string; points: number; kind: TestKind }
   | { type: "start"; test: string; pid: number; t: number }
   | { type: "loaded"; pid: number }
-  | { type: "end"; test: string; status: "passed" | "failed" | "timed-out" | "cut-off" | "crashed" | "not-run"; message: string; ms: number; output?: string }
+  | { type: "end"; test: string; status: "passed" | "failed" | "timed-out" | "cut-off" | "crashed" | "not-run"; message: string; ms: number; output?: string; misconception?: MisconceptionReport }
   | { type: "cut-off"; test: string; afterMs: number };
 
 /** The log file of one exercise. */

@@ -1,10 +1,12 @@
 /**
  * The grade as text for a terminal: a table (exercise, tests passed/total, points, status), the total, and for
- * every exercise that is not done, each failing test's name and message followed by the hint to read next.
+ * every exercise that is not done, each failing test's name and message (and the known mistake it matches, if
+ * any: lib/misconceptions) followed by the hint to read next.
  */
+import { misconceptionExplanation } from "./misconception.js";
 import { MISSING_FILE_MESSAGE } from "./protocol.js";
 import type { Hint } from "./readme.js";
-import type { ExerciseResult, GradeReport } from "./results.js";
+import type { ExerciseResult, GradeReport, TestResult } from "./results.js";
 import type { ExerciseState } from "./state.js";
 import { isNotImplementedMessage } from "./stubs.js";
 
@@ -79,6 +81,7 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
       failing.forEach((t, i) => {
         out.push(`  ✗ ${t.name} (${t.maxPoints} ${t.maxPoints === 1 ? "point" : "points"}${t.status === "failed" ? "" : `, ${t.status}`})`);
         out.push(...(i > 0 && t.message === failing[i - 1]!.message ? ["      (the same message)"] : indentMessage(t.message, "      ")));
+        if (t.misconception) out.push(...misconceptionLines(t.misconception));
         if (t.output) out.push("      your code printed:", ...indentMessage(t.output.replace(/\n$/, ""), "        ", MAX_OUTPUT_LINES));
       });
     }
@@ -94,6 +97,17 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
     }
   }
   return out.length ? out.join("\n") + "\n" : "";
+}
+
+/** The known mistake under a failing test: its title, the first sentence of why it is wrong, where to read more. */
+function misconceptionLines(m: NonNullable<TestResult["misconception"]>): string[] {
+  const why = firstSentence(misconceptionExplanation(m.id));
+  return [`      → known mistake: ${m.title}`, ...(why ? [`        ${why}`] : []), `        read: notebooks/${m.notebook}`];
+}
+
+function firstSentence(text: string): string {
+  const end = text.search(/\.(\s|$)/);
+  return end < 0 ? text : text.slice(0, end + 1);
 }
 
 function indentMessage(message: string, pad: string, max = MAX_MESSAGE_LINES): string[] {

@@ -3,6 +3,7 @@
  * process had to be stopped (or died) part-way, the tests it had not reached run again in the next round with the
  * finished ones skipped. `foldRound` adds one round's log to what is known and says whether another round helps.
  */
+import { isMisconceptionReport, type MisconceptionReport } from "./misconception.js";
 import { JUDGE_FACTOR, type GradeRecord, type TestKind, type TestStatus } from "./protocol.js";
 
 export interface TestResult {
@@ -18,6 +19,8 @@ export interface TestResult {
   ms?: number;
   /** What the student's code printed (console.log and friends) during the test, if anything. */
   output?: string;
+  /** On a failed test: the known mistake whose answers the student's are (lib/misconceptions), if one fits. */
+  misconception?: MisconceptionReport;
 }
 
 export interface ExerciseResult {
@@ -41,7 +44,7 @@ export interface GradeReport {
 /** What is known about one exercise between rounds. */
 export interface ExerciseProgress {
   declared: { test: string; points: number; kind: TestKind }[];
-  done: Map<string, { status: TestStatus; message: string; ms?: number; output?: string }>;
+  done: Map<string, { status: TestStatus; message: string; ms?: number; output?: string; misconception?: MisconceptionReport }>;
 }
 
 export function emptyProgress(): ExerciseProgress {
@@ -79,7 +82,8 @@ export function foldRound(
     if (r.type === "loaded") loadedPids.add(r.pid);
     else if (r.type === "start") running = { test: r.test, pid: r.pid };
     else if (r.type === "end") {
-      progress.done.set(r.test, { status: r.status, message: r.message, ms: r.ms, ...(r.output ? { output: r.output } : {}) });
+      const named = r.status === "failed" && isMisconceptionReport(r.misconception) ? { misconception: r.misconception } : {};
+      progress.done.set(r.test, { status: r.status, message: r.message, ms: r.ms, ...(r.output ? { output: r.output } : {}), ...named });
       running = null;
     } else if (r.type === "cut-off") {
       // Stopped while importing the module (no "loaded" from that process yet) or while running the test?
@@ -112,6 +116,7 @@ export function exerciseResult(id: string, title: string, progress: ExerciseProg
     const t: TestResult = { name: d.test, kind: d.kind, passed, status: done.status, points: passed ? d.points : 0, maxPoints: d.points, message: passed ? "" : done.message };
     if (done.ms !== undefined) t.ms = done.ms;
     if (done.output) t.output = done.output;
+    if (!passed && "misconception" in done && done.misconception) t.misconception = done.misconception;
     return t;
   });
   const result: ExerciseResult = {

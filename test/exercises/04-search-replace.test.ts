@@ -40,8 +40,9 @@ ex.test("counterexample: indentation missing by different amounts on different l
   const search = "def f(self):\n    pass\n"; // line 1 misses 4 spaces, line 2 misses 4 too: uniform
   const skewed = "def f(self):\n      pass\n"; // line 2 misses only 2: not uniform
   expectSame(searchReplace(text, search, "def g(self):\n    pass\n"), reference(text, search, "def g(self):\n    pass\n"), "uniform (control)");
-  expectSame(searchReplace(text, skewed, "X\n"), reference(text, skewed, "X\n"), "non-uniform: no_match, text unchanged");
+  // missingIndent first: a failure then shows on the function that makes the mistake (and the mistake is named)
   expectSame(missingIndent(teachingLines(text), teachingLines(skewed), 1), null, "missingIndent on the skewed window");
+  expectSame(searchReplace(text, skewed, "X\n"), reference(text, skewed, "X\n"), "non-uniform: no_match, text unchanged");
 });
 
 ex.test("counterexample: the same indentation but different content is no match", 1, ({ searchReplace }) => {
@@ -51,13 +52,16 @@ ex.test("counterexample: the same indentation but different content is no match"
 });
 
 ex.test("blank SEARCH lines must face blank lines, and an exact match later beats an indented one earlier", 1, ({ searchReplace, missingIndent }) => {
+  const search = "a\n\nb\n";
+  // missingIndent first: a failure then shows on the function that makes the mistake (and the mistake is named)
+  const facing = teachingLines("    a\n    x\n    b\n");
+  expectSame(missingIndent(facing, teachingLines(search), 0), uniformMissingIndent(facing, teachingLines(search), 0), "missingIndent with a blank SEARCH line facing a non-blank line");
+  const whole = teachingLines("    a\n  \n    b\n");
+  expectSame(missingIndent(whole, teachingLines(search), 0), uniformMissingIndent(whole, teachingLines(search), 0), "missingIndent with a whitespace-only line");
   const indentedFirst = "    a\n    b\na\nb\n";
   expectSame(searchReplace(indentedFirst, "a\nb\n", "c\n"), reference(indentedFirst, "a\nb\n", "c\n"), "exact at line 3 vs indented at line 1");
   const withBlank = "    a\n    x\n    b\n";
-  const search = "a\n\nb\n";
   expectSame(searchReplace(withBlank, search, "c\n"), reference(withBlank, search, "c\n"), "a blank SEARCH line facing a non-blank line");
-  const whole = teachingLines("    a\n  \n    b\n");
-  expectSame(missingIndent(whole, teachingLines(search), 0), uniformMissingIndent(whole, teachingLines(search), 0), "missingIndent with a whitespace-only line");
 });
 
 ex.test("edge cases: no final newline, the whole text replaced, SEARCH longer than the text", 1, ({ searchReplace }) => {

@@ -17,6 +17,7 @@ import { cleanOutput, cleanText } from "../../lib/grader/output.js";
 import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, MISSING_FILE_MESSAGE, type GradeContext, type GradeRecord, type TestKind } from "../../lib/grader/protocol.js";
 import { Budget, SandboxedModule, SandboxStop, StudentError } from "../../lib/grader/sandbox/link.js";
 import { isNotImplementedMessage } from "../../lib/grader/stubs.js";
+import { CallRecorder, nameMisconception } from "../../lib/grader/misconception.js";
 import { resolveTarget } from "../../lib/grader/target.js";
 
 export { shipped, shippedTable } from "../../lib/grader/sandbox/link.js";
@@ -60,6 +61,8 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
   const names = new Set<string>();
   let prepared: Promise<SandboxedModule> | null = null;
   let budget = new Budget(timeoutMs);
+  // The calls the current test made to the student's functions (the judge's own arguments, the decoded answers).
+  let calls = new CallRecorder();
   let module: M | null = null;
   let loadFailure: GradingNote | null = null;
   afterAll(async () => (await prepared)?.close());
@@ -90,7 +93,19 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
         throw err;
       }
       const proxy: Record<string, unknown> = structuredClone(loaded.values);
-      for (const name of loaded.functions) proxy[name] = (...args: unknown[]) => sandbox.call(name, args, budget);
+      for (const name of loaded.functions) {
+        proxy[name] = (...args: unknown[]) => {
+          let output: unknown;
+          try {
+            output = sandbox.call(name, args, budget);
+          } catch (err) {
+            calls.threw = true; // a call that threw is no observation, and the failure is not a wrong answer
+            throw err;
+          }
+          calls.record(name, args, output);
+          return output;
+        };
+      }
       module = proxy as M;
       write({ type: "loaded", pid: process.pid });
     }
@@ -111,12 +126,16 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
       const started = performance.now();
       write({ type: "start", test: name, pid: process.pid, t: started });
       budget = new Budget(timeoutMs);
+      calls = new CallRecorder();
       try {
         await withinLimit(async () => body(await loadModule(open, missingFile)), timeoutMs * JUDGE_FACTOR);
         write({ type: "end", test: name, status: "passed", message: "", ms: performance.now() - started, output: await output() });
       } catch (err) {
         const status = err instanceof TimeLimitError ? "timed-out" : err instanceof NotRun ? "not-run" : err instanceof SandboxStop ? err.status : stopIn(err) ?? "failed";
-        write({ type: "end", test: name, status, message: describeFailure(err), ms: performance.now() - started, output: await output() });
+        const message = describeFailure(err);
+        // Only an answer that was wrong can be a known mistake: not a stub, a throw, a stop or a load failure.
+        const misconception = status === "failed" && !isNotImplementedMessage(message) ? nameMisconception(id, calls) : null;
+        write({ type: "end", test: name, status, message, ms: performance.now() - started, output: await output(), ...(misconception ? { misconception } : {}) });
         throw err;
       }
     });

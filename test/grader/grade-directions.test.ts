@@ -32,6 +32,7 @@ describe("workbench grade: solutions full, stubs zero", () => {
       expect(e.error, e.id).toBeUndefined();
       expect(e.tests.filter((t) => !t.passed).map((t) => `${t.name}: ${t.message}`), e.id).toEqual([]);
       expect(e.points, e.id).toBe(e.maxPoints);
+      expect(e.tests.filter((t) => t.misconception).map((t) => t.name), `${e.id}: a right answer is never a known mistake`).toEqual([]);
     }
     expect(report.points).toBe(report.maxPoints);
     expect(out).toMatch(new RegExp(`total\\s+\\d+/\\d+\\s+${report.maxPoints}/${report.maxPoints}\\s+100 %, ${EXERCISES.length} of ${EXERCISES.length} done`));
@@ -47,10 +48,12 @@ describe("workbench grade: solutions full, stubs zero", () => {
       for (const t of e.tests) {
         expect(t.passed, `${e.id} / ${t.name} passes on the stub: it asserts nothing`).toBe(false);
         expect(isNotImplementedMessage(t.message), `${e.id} / ${t.name} fails on the stub for another reason: ${t.message}`).toBe(true);
+        expect(t.misconception, `${e.id} / ${t.name}: a stub is not a known mistake`).toBeUndefined();
       }
       expect(out).toContain(`${e.id} — `);
     }
     expect(out.match(/^ {2}Hint 1 of \d+ — /gm)?.length).toBe(EXERCISES.length);
+    expect(out).not.toContain("known mistake");
     expect(code).toBe(1);
   });
 });

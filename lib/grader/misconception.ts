@@ -1,0 +1,52 @@
+/**
+ * Naming the mistake behind a failing graded test (issue 15, item 1; lib/misconceptions/README.md). The judge
+ * records each call a test makes to the student's functions — its own arguments and the sandbox's decoded answer —
+ * and, when the test fails, asks the catalogue which known wrong variant returns exactly those answers. This runs
+ * in the JUDGE only: student answers are data here (V8-decoded, no code), compared by lib's `sameOutput`.
+ */
+import { misconceptionById, misconceptionsOf } from "../misconceptions/catalogue.js";
+import { matchMisconception, misconceptionReport, type MisconceptionReport, type ObservedCall } from "../misconceptions/match.js";
+
+export type { MisconceptionReport } from "../misconceptions/match.js";
+
+/** At most this many calls are kept per test (a property test's shrinking makes many); the first ones are kept. */
+export const MAX_RECORDED_CALLS = 400;
+
+/** The calls of one graded test, in order. */
+export class CallRecorder {
+  readonly calls: ObservedCall[] = [];
+  /** True once the student's code threw (or was stopped) in this test: its failure is then not a wrong answer. */
+  threw = false;
+
+  /** One answered call. `args` are the judge's own values (never sent back from the sandbox). */
+  record(fn: string, args: readonly unknown[], output: unknown): void {
+    if (this.calls.length < MAX_RECORDED_CALLS) this.calls.push({ fn, args, output });
+  }
+}
+
+/**
+ * The misconception that explains a failing test's calls, for exercise `exercise`, or null: none catalogued for
+ * the exercise, no call recorded, the student's code threw, or no variant fits. Never throws: naming a mistake
+ * is feedback, and a failure to name one must not change the grade.
+ */
+export function nameMisconception(exercise: string, recorder: CallRecorder): MisconceptionReport | null {
+  if (recorder.threw || recorder.calls.length === 0 || misconceptionsOf(exercise).length === 0) return null;
+  try {
+    const m = matchMisconception(exercise, recorder.calls);
+    return m ? misconceptionReport(m) : null;
+  } catch {
+    return null; // an answer too deep to compare, a variant's own bug: no name, the grade stands
+  }
+}
+
+/** The longer text for a report: what the code does and why it is wrong (empty for an unknown id). */
+export function misconceptionExplanation(id: string): string {
+  return misconceptionById(id)?.explanation ?? "";
+}
+
+/** True for a well-formed `{ id, title, notebook }` (the grader checks what it reads back from a judge's log). */
+export function isMisconceptionReport(value: unknown): value is MisconceptionReport {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return Object.keys(v).length === 3 && ["id", "title", "notebook"].every((k) => typeof v[k] === "string" && (v[k] as string).length <= 500);
+}

@@ -1,0 +1,74 @@
+/**
+ * Feedback that names the mistake (issue 15, item 1), end to end through the real command: submissions that each
+ * make one catalogued mistake (test/fixtures/exercises/mistaken/, one per exercise 01–05) get partial points, and
+ * the failing tests that see the mistake carry `misconception: { id, title, notebook }` in the JSON report, its
+ * title in the terminal and in JUnit. A passing test never names one.
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { misconceptionById } from "../../lib/misconceptions/catalogue.js";
+import { gradeWithReport as grade, ROOT, SLOW } from "./run-grade.js";
+
+const FIXTURES = join(ROOT, "test", "fixtures", "exercises");
+
+type Expected = Record<string, { id: string; tests: RegExp[] }>;
+
+/** The mistake each fixture of mistaken/ makes, and the graded tests (by the start of their name) that must name it. */
+const MISTAKEN: Expected = {
+  "01-pagerank": { id: "01-dangling-dropped", tests: [/^one step on A→B/, /^edge case: a graph with no edges/] },
+  "02-symbol-budget": { id: "02-cost-strictly-less", tests: [/^edge cases: budget 0, an exact fit/] },
+  "03-map-search": { id: "03-tolerance-inclusive", tests: [/^the tolerance is strict/] },
+  "04-search-replace": { id: "04-last-match", tests: [/^duplicate SEARCH/] },
+  "05-commit-plan": { id: "05-checkpoint-union", tests: [/^the seed's example/] },
+};
+
+/** A second mistake for four of the exercises (mistaken-more/): a different mistake must get a different name. */
+const MISTAKEN_MORE: Expected = {
+  "01-pagerank": { id: "01-residual-first-step", tests: [/^the seed's example: ranks and residual/] },
+  "02-symbol-budget": { id: "02-skip-and-go-on", tests: [/^the seed's three symbols/] },
+  "04-search-replace": { id: "04-blanks-unchecked", tests: [/^blank SEARCH lines must face blank lines/] },
+  "05-commit-plan": { id: "05-dry-run-ignored", tests: [/^each switch/] },
+};
+
+/** Grades `folder` for the exercises of `expected`; checks every named mistake; returns the ids named. */
+async function gradeMistakes(folder: string, expected: Expected): Promise<Set<string>> {
+  const junit = join(mkdtempSync(join(tmpdir(), "wb-junit-")), "grade.xml");
+  const { code, out, report } = await grade([...Object.keys(expected).map((id) => id.slice(0, 2)), "--target", join(FIXTURES, folder), "--junit", junit]);
+  expect(code).toBe(1);
+  expect(report.exercises.map((e) => e.id)).toEqual(Object.keys(expected));
+  const xml = readFileSync(junit, "utf8");
+  for (const e of report.exercises) {
+    const want = expected[e.id]!;
+    const m = misconceptionById(want.id)!;
+    expect(e.points, `${e.id}: the parts without the mistake still earn points`).toBeGreaterThan(0);
+    expect(e.points, e.id).toBeLessThan(e.maxPoints);
+    for (const t of e.tests.filter((t) => t.passed)) expect(t.misconception, `${e.id} / ${t.name} passed`).toBeUndefined();
+    for (const pattern of want.tests) {
+      const t = e.tests.find((t) => pattern.test(t.name));
+      expect(t, `${e.id}: no test matches ${pattern}`).toBeDefined();
+      expect(t!.passed, `${e.id} / ${t!.name}`).toBe(false);
+      expect(t!.misconception, `${e.id} / ${t!.name}: ${t!.message}`).toEqual({ id: want.id, title: m.title, notebook: `${m.notebook.file} § ${m.notebook.section}` });
+    }
+    expect(out, `${e.id}: the terminal names the mistake`).toContain(`→ known mistake: ${m.title}`);
+    expect(out).toContain(`read: notebooks/${m.notebook.file} § ${m.notebook.section}`);
+    expect(xml, `${e.id}: JUnit carries the id`).toContain(`<property name="misconception" value="${want.id}"/>`);
+  }
+  return new Set(report.exercises.flatMap((e) => e.tests.flatMap((t) => (t.misconception ? [t.misconception.id] : []))));
+}
+
+describe("workbench grade: a wrong answer that is a known mistake is named", () => {
+  it("each of the five mistaken submissions gets partial points and its mistake's id on the failing tests", SLOW, async () => {
+    const named = await gradeMistakes("mistaken", MISTAKEN);
+    for (const { id } of Object.values(MISTAKEN)) expect(named).toContain(id);
+  });
+
+  it("a second mistake in 01, 02, 04 and 05 gets a different name than the first", SLOW, async () => {
+    const named = await gradeMistakes("mistaken-more", MISTAKEN_MORE);
+    for (const [exercise, { id }] of Object.entries(MISTAKEN_MORE)) {
+      expect(named).toContain(id);
+      expect(id).not.toBe(MISTAKEN[exercise]!.id);
+    }
+  });
+});
