@@ -242,7 +242,7 @@ figure { margin: 0; } figcaption { margin-bottom: .4em; }
 button { font: inherit; font-size: .85em; padding: .15em .7em; border: 1px solid #d0d7de; border-radius: 6px; background: #f6f8fa; cursor: pointer; }
 button:hover { background: #eaeef2; } button[hidden] { display: none; }
 #kernel-state, .cell-state { color: #57606a; font-size: .85em; }
-.cell-tools { grid-column: 2; display: flex; gap: .5em; align-items: center; margin-top: .3em; }
+.cell-tools { grid-column: 1; grid-row: 2; display: flex; flex-direction: column; gap: .3em; align-items: flex-end; margin-top: .3em; }
 .cell.edited .source, .cell.edited .cm-editor { border-color: #9a6700; }
 .cell.running .prompt { color: #9a6700; }
 .source .cm-editor { background: #f6f8fa; }

@@ -9,4 +9,5 @@ export { stepper, type Frame, type StepperOptions } from "./stepper.js";
 export { budgetPicture, strictPrefixLength, BUDGET_PICTURE_DEFAULTS, type BudgetEntry, type BudgetProbe, type BudgetPictureInput, type BudgetPictureOptions } from "./budget.js";
 export { diffView, patchView, type DiffViewOptions } from "./diff.js";
 export { vennPicture, type VennInput, type VennOptions } from "./venn.js";
-export { timelinePicture, type TimelineEvent, type TimelineOptions } from "./timeline.js";
+export { timelinePicture, TIMELINE_DEFAULTS, type TimelineEvent, type TimelineOptions } from "./timeline.js";
+export { loopRunPanel, runSummary, foldedText, type LoopRunPanelOptions, type LoopRunView } from "./loop-run.js";

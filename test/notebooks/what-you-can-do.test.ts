@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-// docs/what-you-can-do.md and the last cell of notebook 06 map seed 000's practice tasks and mastery criteria to
+// docs/what-you-can-do.md and the last section of notebook 06 (folded there) map seed 000's practice tasks and mastery criteria to
 // the notebook section that teaches each and the graded test that checks it (issue 17, item 7).
 const root = join(__dirname, "..", "..");
 const doc = readFileSync(join(root, "docs", "what-you-can-do.md"), "utf8");
@@ -92,10 +92,19 @@ describe("What you can do now: seed 000's practice tasks and mastery criteria ma
     expect(missing).toEqual([]);
   });
 
-  it("ends the course: notebook 06's last section, before its exercise, holds the same table", () => {
+  it("ends the course: notebook 06's last section, before its exercise, names the doc and holds the same table, folded", () => {
     const nb = JSON.parse(readFileSync(join(root, "notebooks", notebookFile("06")!), "utf8")) as { cells: { id: string; source: string[] }[] };
     const at = nb.cells.findIndex((c) => c.id === "what-you-can-do");
     expect(nb.cells.slice(at + 1).map((c) => c.id)).toEqual(["exercise"]);
-    expect(tableLines(nb.cells[at]!.source.join(""))).toEqual(tableLines(doc.slice(doc.indexOf("<!-- table:start -->"), doc.indexOf("<!-- table:end -->"))));
+    const text = nb.cells[at]!.source.join("");
+    expect(text).toContain("`docs/what-you-can-do.md`");
+    // Folded: every row of the table sits between a <details> line and its </details>, so the page stays short.
+    const lines = text.split("\n");
+    const open = lines.findIndex((l) => l.startsWith("<details>"));
+    const close = lines.findIndex((l) => l.startsWith("</details>"));
+    const rowsAt = lines.map((l, i) => (l.startsWith("| ") ? i : -1)).filter((i) => i >= 0);
+    expect(open).toBeGreaterThanOrEqual(0);
+    expect(rowsAt.every((i) => i > open && i < close)).toBe(true);
+    expect(tableLines(text)).toEqual(tableLines(doc.slice(doc.indexOf("<!-- table:start -->"), doc.indexOf("<!-- table:end -->"))));
   });
 });

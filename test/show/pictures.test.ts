@@ -10,6 +10,9 @@ import {
   stepper,
   strictPrefixLength,
   timelinePicture,
+  loopRunPanel,
+  runSummary,
+  foldedText,
   vennPicture,
   type GraphPictureInput,
 } from "../../lib/show/index.js";
@@ -278,5 +281,42 @@ describe("show: loop timeline", () => {
     expect(svg).toContain("reflected: apply failed (edit-mismatch)");
     expect(timelinePicture(events, { stopReason: "done" })).toBe(svg);
     expect(() => timelinePicture([])).toThrow(/timelinePicture: events must hold an event/);
+  });
+});
+
+describe("show: a loop run's panel", () => {
+  const events = [
+    { seq: 1, round: 0, kind: "request", owner: "user", ok: null, summary: "user", errorClass: null, detail: null },
+    { seq: 2, round: 0, kind: "apply", owner: "editblock", ok: false, summary: "no match", errorClass: "block-mismatch", detail: null },
+    { seq: 3, round: 1, kind: "apply", owner: "editblock", ok: true, summary: "applied", errorClass: null, detail: null },
+    { seq: 4, round: 1, kind: "stop", owner: "loop", ok: true, summary: "done", errorClass: null, detail: null },
+  ];
+  const counts = { requests: 2, providerAttempts: 2, providerRetries: 0, reflections: 1, malformedResponses: 1 };
+  const run = { events, counts, stopReason: "done", usage: { promptTokens: null, completionTokens: null, cost: null } } as unknown as Parameters<typeof loopRunPanel>[0];
+
+  it("a caption with the counts that folds out the full trace, then the timeline; no legend when asked", () => {
+    const html = loopRunPanel(run, { title: "one reflection", legend: false });
+    expect(html).toMatch(/^<div class="wb-loop-run"><details><summary><b>one reflection<\/b>/);
+    expect(html).toContain("2 requests · 1 reflection · 0 provider retries · 1 malformed reply · the full trace, 4 steps");
+    expect(html.match(/<tr>/g)).toHaveLength(5); // a header and one row per event, inside the <details>
+    expect(html.indexOf("</details>")).toBeLessThan(html.indexOf("<svg"));
+    expect(html).not.toContain("green passed");
+    expect(loopRunPanel(run)).toContain("green passed");
+    expect(loopRunPanel(run, { title: "one reflection", legend: false })).toBe(html);
+    expect(runSummary(counts, { promptTokens: 613, completionTokens: 121, cost: null })).toContain("tokens 613 + 121, no cost reported");
+    expect(() => loopRunPanel(run, { titel: "x" } as never)).toThrow(/loopRunPanel: options/);
+    expect(() => loopRunPanel(run, { legend: "no" } as never)).toThrow(/loopRunPanel: options.legend/);
+  });
+
+  it("the stop reason sits after the last step when it fits, else under it", () => {
+    const short = timelinePicture(events, { stopReason: "done", legend: false });
+    const stopAt = (svg: string) => Number(/<text x="([\d.]+)" y="[\d.]+"[^>]*>stop: /.exec(svg)![1]);
+    expect(stopAt(short)).toBeGreaterThan(118 + 2 * 58);
+    const many = Array.from({ length: 11 }, (_, i) => ({ round: 0, kind: "apply", ok: true, summary: String(i) }));
+    expect(stopAt(timelinePicture(many, { stopReason: "max-reflections" }))).toBe(118);
+  });
+
+  it("foldedText escapes what it folds", () => {
+    expect(foldedText("a <b>", "x < y & z")).toBe("<details><summary>a &lt;b&gt;</summary><pre>x &lt; y &amp; z</pre></details>");
   });
 });

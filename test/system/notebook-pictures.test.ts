@@ -3,7 +3,7 @@
 // Every notebook page as headless Chromium renders it (issue 17, item 8): a full-page screenshot of each in
 // build/screenshots/, no failed cell and nothing on stderr, every picture rendered (an SVG or diff with a size and
 // something drawn in it), every numbered section with code in it holding at least one picture, the pictures' text
-// at least 12 px, and the stepper frames switching.
+// at least 12 px, and the stepper frames switching; each page's height at 1100 px is printed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,6 +44,17 @@ describe("every notebook page's pictures, as headless Chromium renders them", ()
     // The page's output column is about PAGE_WIDTH wide at this window width.
     await page.setViewport({ width: 1100, height: 1200 });
     await page.goto(`${url}${file.replace(/\.ipynb$/, ".html")}?token=${token}`, { waitUntil: "networkidle0" });
+    // The code editors (CodeMirror) draw only the lines near the window and guess the height of the rest; scroll
+    // through the page once, as a reader would, so every editor has measured its lines before the page is measured.
+    await page.evaluate(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
+        window.scrollTo(0, y);
+        await frame();
+      }
+      window.scrollTo(0, 0);
+      await frame();
+    });
     const seen = await page.evaluate(() => {
       const visible = (el: Element) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().height > 0;
       const pictures = [...document.querySelectorAll(".outputs svg, .outputs .wb-diff, .outputs .wb-patch")].filter((s) => !s.parentElement?.closest("svg"));
@@ -72,11 +83,13 @@ describe("every notebook page's pictures, as headless Chromium renders them", ()
         stderr: [...document.querySelectorAll(".stream.stderr")].map((n) => n.textContent),
         outputWidth: document.querySelector(".outputs")?.getBoundingClientRect().width ?? 0,
         steppers: document.querySelectorAll(".wb-stepper").length,
+        height: document.documentElement.scrollHeight,
       };
     });
     mkdirSync(join(paths.root, "build", "screenshots"), { recursive: true });
     const shot = join(paths.root, "build", "screenshots", file.replace(/\.ipynb$/, "-pictures.png"));
     await page.screenshot({ path: shot, fullPage: true });
+    console.log(`${file}: ${seen.height} px tall at 1100 px`);
     expect(seen.failedCells).toBe(0);
     expect(seen.stderr).toEqual([]);
     expect(seen.pictures).toBeGreaterThan(1);
