@@ -68,7 +68,7 @@ A failing cell is reported with its notebook, its cell number and the error it p
   NAME           a notebook's number (01), stem (01-personalized-pagerank), file name, or a path to any .ipynb
   --jupyter      run through the real tslab kernel with Jupyter's nbclient (needs: ${INSTALL_HINT});
                  default: in-process through tslab's own converter and executor, no Python needed
-  --jobs N       notebooks run at once (default ${RUN_DEFAULTS.jobs})
+  --jobs N       notebooks run at once (default ${RUN_DEFAULTS.jobs}: one per core, at most 4)
   --timeout S    kill a notebook after S seconds (default ${RUN_DEFAULTS.timeoutSeconds})
   --check        check that the notebooks are committed clean: outputs cleared, execution counts reset,
                  every cell an id, the tslab kernelspec, Jupyter's JSON layout (exit 1 if not)

@@ -5,6 +5,7 @@
  */
 import { fork, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireInteger } from "../core/validate.js";
@@ -27,7 +28,8 @@ export interface RunOptions {
   onResult?: (run: NotebookRun) => void;
 }
 
-export const RUN_DEFAULTS = Object.freeze({ timeoutSeconds: 300, jobs: 1 });
+/** `jobs`: one notebook per core, at most 4 (each notebook is one mostly CPU-bound Node process). */
+export const RUN_DEFAULTS = Object.freeze({ timeoutSeconds: 300, jobs: Math.max(1, Math.min(4, availableParallelism())) });
 
 const WHERE = "runNotebooks";
 

@@ -11,10 +11,11 @@ import { basename, join } from "node:path";
 import { listDiagrams } from "../diagrams/render.js";
 import { escapeHtml, notebookTitle, renderContentsPage, renderNotebookPage, type ContentsEntry } from "./html.js";
 import { parseNotebook, type Notebook } from "./ipynb.js";
+import { requireInteger } from "../core/validate.js";
 import { INSTALL_HINT } from "./jupyter.js";
 import type { ProjectPaths } from "./project.js";
 import type { NotebookRun } from "./run-result.js";
-import { executedPath, runNotebooks } from "./runner.js";
+import { executedPath, RUN_DEFAULTS, runNotebooks } from "./runner.js";
 import { editsFolder, readEdits } from "./live/edits.js";
 
 export interface SiteEntry {
@@ -86,26 +87,38 @@ function loadCached(paths: ProjectPaths, entry: SiteEntry): boolean {
   return true;
 }
 
-/** Executes every queued notebook (or reuses its executed copy unless `fresh`), updating the site as runs end. */
-export async function executeSite(site: Site, options: { fresh?: boolean; onRun?: (run: NotebookRun, cached: boolean) => void } = {}): Promise<NotebookRun[]> {
-  const runs: NotebookRun[] = [];
-  for (const entry of site.entries) {
+/** Executes every queued notebook (or reuses its executed copy unless `fresh`), `jobs` at once (default: the
+ * runner's, one per core), updating the site as runs end; the runs come back in the site's order. */
+export async function executeSite(
+  site: Site,
+  options: { fresh?: boolean; jobs?: number; onRun?: (run: NotebookRun, cached: boolean) => void } = {},
+): Promise<NotebookRun[]> {
+  const jobs = options.jobs ?? RUN_DEFAULTS.jobs;
+  requireInteger("executeSite", "options.jobs", jobs, 1);
+  const runs: NotebookRun[] = new Array(site.entries.length);
+  const queued: number[] = [];
+  site.entries.forEach((entry, i) => {
     if (!options.fresh && loadCached(site.paths, entry)) {
-      runs.push(entry.run!);
+      runs[i] = entry.run!;
       options.onRun?.(entry.run!, true);
-      continue;
+    } else queued.push(i);
+  });
+  const worker = async () => {
+    for (let i = queued.shift(); i !== undefined; i = queued.shift()) {
+      const entry = site.entries[i]!;
+      entry.state = "running";
+      const [run] = await runNotebooks(site.paths, [entry.file], { mode: "inprocess" });
+      entry.run = run!;
+      if (run!.executed && existsSync(run!.executed)) {
+        entry.notebook = parseNotebook(readFileSync(run!.executed, "utf8"), run!.executed);
+        writeFileSync(`${run!.executed}.stamp`, runStamp(site.paths, entry.file));
+      }
+      entry.state = "done";
+      runs[i] = run!;
+      options.onRun?.(run!, false);
     }
-    entry.state = "running";
-    const [run] = await runNotebooks(site.paths, [entry.file], { mode: "inprocess" });
-    entry.run = run!;
-    if (run!.executed && existsSync(run!.executed)) {
-      entry.notebook = parseNotebook(readFileSync(run!.executed, "utf8"), run!.executed);
-      writeFileSync(`${run!.executed}.stamp`, runStamp(site.paths, entry.file));
-    }
-    entry.state = "done";
-    runs.push(run!);
-    options.onRun?.(run!, false);
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, queued.length) }, worker));
   return runs;
 }
 

@@ -57,6 +57,10 @@ describe("the embedded notebook site", () => {
     expect(contents).not.toContain('http-equiv="refresh"');
   }, 120_000);
 
+  it("refuses a number of notebooks at once below 1, naming the option", async () => {
+    await expect(executeSite(createSite(paths, site.entries.map((e) => e.file)), { fresh: true, jobs: 0 })).rejects.toThrow(/options\.jobs/);
+  });
+
   it("reuses an executed copy while the notebook is unchanged, and runs it again when it changes", async () => {
     const again = createSite(paths, site.entries.map((e) => e.file));
     const reused: boolean[] = [];
@@ -64,9 +68,13 @@ describe("the embedded notebook site", () => {
     expect(reused).toEqual([true, true]);
     writeFileSync(site.entries[0]!.file, JSON.stringify({ ...again.entries[0]!.notebook, cells: [] }));
     const third = createSite(paths, site.entries.map((e) => e.file));
-    const reused3: boolean[] = [];
-    await executeSite(third, { onRun: (_, cached) => reused3.push(cached) });
-    expect(reused3).toEqual([false, true]);
+    // runs are reported as they end: a reused copy at once, before any notebook that must run again
+    const reused3: [string, boolean][] = [];
+    await executeSite(third, { onRun: (run, cached) => reused3.push([run.notebook, cached]) });
+    expect(reused3).toEqual([
+      [third.entries[1]!.file, true],
+      [third.entries[0]!.file, false],
+    ]);
   }, 120_000);
 
   it("serves KaTeX's and highlight.js's stylesheets and fonts locally, and nothing outside them", async () => {
