@@ -27,7 +27,7 @@ function reasonLine(reason: HintReason, id: string, number: string, test: string
     case "failing":
       return `For the failing test of your last grade: ✗ ${test}`;
     case "no-grade":
-      return `No grade of ${id} is recorded (never graded, or reset since), so this is the next hint in order; after \`npm run -s workbench -- grade ${number}\`, hints follow your first failing test.`;
+      return `No grade of ${id} is recorded (never graded, or reset since), so this is the next hint in order.\nAfter \`npm run -s workbench -- grade ${number}\`, hints follow your first failing test.`;
     case "passed":
       return `Your last grade of ${id} passed every test, so this is the next hint in order.`;
     case "failing-seen":
