@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { listExercises, selectExercises, type ExerciseEntry } from "./catalog.js";
 import { parseReadme, type Hint } from "./readme.js";
-import { formatFailures, formatTable } from "./report.js";
+import { exerciseStatus, formatFailures, formatTable } from "./report.js";
 import { gradeReport, type GradeReport } from "./results.js";
 import { runGrading } from "./run.js";
 import { gradeHint, type GradeHint } from "./hints.js";
@@ -72,7 +72,8 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
   for (const e of fresh.exercises) {
     const all = catalog.find((c) => c.id === e.id)?.hints ?? [];
     if (e.error !== undefined || all.length === 0) continue;
-    const failing = e.tests.filter((t) => !t.passed).map((t) => t.name);
+    // Untouched stubs fail every test alike: their grades say nothing new, so they only ever show the first test's hint.
+    const failing = e.tests.filter((t) => !t.passed).map((t) => t.name).slice(0, exerciseStatus(e) === "not started" ? 1 : undefined);
     const h = gradeHint(all, failing, before ? exerciseState(before, e.id).hintsSeen : []);
     if (h) hints.set(e.id, { hint: h, total: all.length });
   }
