@@ -5,6 +5,7 @@
  * for a test that passes — and `workbench hint` shows the next unseen hint for the first failing test of the last
  * grade, falling back to the next unseen hint in order (and saying why) when that does not apply.
  */
+import { requireArray, requireStringArray } from "../core/validate.js";
 import type { Hint } from "./readme.js";
 
 /** The hints that name `test`, in number order (the first is the test's own hint, later ones add detail). */
@@ -77,6 +78,8 @@ export function requestedHint(hints: readonly Hint[], failing: readonly string[]
  * graded test, a test named twice by one hint. Empty when they agree.
  */
 export function hintCoverageProblems(hints: readonly Hint[], tests: readonly string[]): string[] {
+  requireArray("hintCoverageProblems", "hints", hints);
+  requireStringArray("hintCoverageProblems", "tests", tests);
   const problems: string[] = [];
   for (const t of tests) if (hintsForTest(hints, t).length === 0) problems.push(`the graded test "${t}" is named by no hint`);
   for (const h of hints) {

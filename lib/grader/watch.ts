@@ -10,6 +10,8 @@
  */
 import { readdirSync, statSync, watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
+import { WorkbenchInputError } from "../core/errors.js";
+import { rejectUnknownKeys, requireInteger, requireRecord, requireString, requireStringArray } from "../core/validate.js";
 
 export interface WatchOptions {
   /** Quiet time after an event before looking, and how long a change must hold still to be reported. */
@@ -62,8 +64,14 @@ export function watchExercises(
   onChange: (ids: string[]) => void,
   options: Partial<WatchOptions> = {},
 ): () => void {
+  rejectUnknownKeys("watchExercises", "options", requireRecord("watchExercises", "options", options), Object.keys(WATCH_DEFAULTS));
   const opts = { ...WATCH_DEFAULTS, ...options };
-  const { dir, known } = target;
+  const dir = requireString("watchExercises", "target.dir", requireRecord("watchExercises", "target", target).dir);
+  const known = requireStringArray("watchExercises", "target.known", target.known);
+  requireInteger("watchExercises", "options.debounceMs", opts.debounceMs, 1);
+  requireInteger("watchExercises", "options.pollMs", opts.pollMs, 1);
+  if (typeof onChange !== "function") throw new WorkbenchInputError("watchExercises", "onChange", "must be a function", onChange);
+  if (typeof opts.onNote !== "function") throw new WorkbenchInputError("watchExercises", "options.onNote", "must be a function", opts.onNote);
   const fingerprints = (): Map<string, string> => new Map(known.map((id) => [id, folderFingerprint(join(dir, id))]));
   const reported = fingerprints();
   let settling: Map<string, string> | null = null;

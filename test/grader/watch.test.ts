@@ -136,6 +136,16 @@ describe("watchExercises", () => {
   });
 });
 
+describe("watchExercises' arguments", () => {
+  it("are checked: one line naming the parameter and the rule", () => {
+    const on = (): void => undefined;
+    expect(() => watchExercises({ dir: 3 as unknown as string, known: [] }, on)).toThrow(/watchExercises: target\.dir must be a string/);
+    expect(() => watchExercises({ dir: tmpdir(), known: [1] as unknown as string[] }, on)).toThrow(/target\.known\[0\] must be a string/);
+    expect(() => watchExercises({ dir: tmpdir(), known: [] }, on, { pollMs: 0 })).toThrow(/options\.pollMs must be a positive integer/);
+    expect(() => watchExercises({ dir: tmpdir(), known: [] }, on, { debounce: 5 } as never)).toThrow(/options/);
+  });
+});
+
 describe("what the watcher fingerprints", () => {
   it("source and JSON files, not editors' files; a missing folder is 'missing'", () => {
     expect(["a.ts", "a.mts", "a.js", "a.json", "a.tsx"].every(isWatchedFile)).toBe(true);
