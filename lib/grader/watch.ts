@@ -45,7 +45,12 @@ export function folderFingerprint(dir: string): string {
     for (const name of names) {
       if (parts.length >= MAX_ENTRIES) break;
       if (name.startsWith(".") || name === "node_modules") continue;
-      const st = statSync(join(path, name), { throwIfNoEntry: false, bigint: true });
+      let st;
+      try {
+        st = statSync(join(path, name), { throwIfNoEntry: false, bigint: true });
+      } catch {
+        continue; // unreadable (permissions, a loop of links): not something the grader could build either
+      }
       if (!st) continue;
       if (st.isDirectory() && depth < MAX_DEPTH) walk(join(path, name), `${rel}${name}/`, depth + 1);
       else if (st.isFile() && isWatchedFile(name)) parts.push(`${rel}${name}:${st.ino}:${st.size}:${st.mtimeNs}`);
@@ -114,8 +119,21 @@ export function watchExercises(
     }
   };
 
+  let lastTrouble = "";
   const look = (): void => {
     if (closed) return;
+    try {
+      lookNow();
+      lastTrouble = "";
+    } catch (err) {
+      // A folder that cannot be read (permissions, a loop of links): say so once, keep watching.
+      const trouble = `cannot look at ${dir} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); still watching`;
+      if (trouble !== lastTrouble) opts.onNote(trouble);
+      lastTrouble = trouble;
+    }
+  };
+
+  const lookNow = (): void => {
     arm();
     const missing = !statSync(dir, { throwIfNoEntry: false })?.isDirectory();
     if (missing !== dirMissing) opts.onNote(missing ? `${dir} is gone; watching for it to come back` : `${dir} is back`);
@@ -137,7 +155,11 @@ export function watchExercises(
     onChange([...changed].sort());
   };
 
-  arm();
+  try {
+    arm();
+  } catch {
+    // the first look (at the first poll) says what is wrong
+  }
   const poll = setInterval(() => {
     if (timer === undefined) look();
   }, opts.pollMs);
