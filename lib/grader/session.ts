@@ -71,9 +71,11 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
   const hints = new Map<string, { hint: GradeHint; total: number }>();
   for (const e of fresh.exercises) {
     const all = catalog.find((c) => c.id === e.id)?.hints ?? [];
-    if (e.error !== undefined || all.length === 0) continue;
+    const status = exerciseStatus(e);
+    // Only what the report shows a hint under (not "done", "no file" or "error"), so nothing unshown counts as seen.
+    if ((status !== "in progress" && status !== "not started") || all.length === 0) continue;
     // Untouched stubs fail every test alike: their grades say nothing new, so they only ever show the first test's hint.
-    const failing = e.tests.filter((t) => !t.passed).map((t) => t.name).slice(0, exerciseStatus(e) === "not started" ? 1 : undefined);
+    const failing = e.tests.filter((t) => !t.passed).map((t) => t.name).slice(0, status === "not started" ? 1 : undefined);
     const h = gradeHint(all, failing, before ? exerciseState(before, e.id).hintsSeen : []);
     if (h) hints.set(e.id, { hint: h, total: all.length });
   }
