@@ -4,6 +4,7 @@
  * notebooks have no use for it.
  */
 export * from "./catalog.js";
+export * from "./hints.js";
 export * from "./junit.js";
 export * from "./output.js";
 export * from "./protocol.js";
