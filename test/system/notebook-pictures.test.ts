@@ -14,6 +14,7 @@ import { launchChromium } from "../../lib/diagrams/chromium.js";
 import { listNotebooks, projectPaths } from "../../lib/notebooks/project.js";
 import { serveSite } from "../../lib/notebooks/serve.js";
 import { createSite, executeSite } from "../../lib/notebooks/site.js";
+import { openNotebookPage } from "./notebook-page.js";
 import { requireChromium } from "./requirements.js";
 import { MIN_TEXT_PX, PAGE_WIDTH, smallSvgText } from "./text-size.js";
 
@@ -40,21 +41,7 @@ describe("every notebook page's pictures, as headless Chromium renders them", ()
   });
 
   it.each(notebooks.map((f) => [f.replace(/^.*\//, "")]))("%s: pictures rendered, one per numbered section, text ≥ 12 px; screenshot kept", async (file) => {
-    const page = await browser.newPage();
-    // The page's output column is about PAGE_WIDTH wide at this window width.
-    await page.setViewport({ width: 1100, height: 1200 });
-    await page.goto(`${url}${file.replace(/\.ipynb$/, ".html")}?token=${token}`, { waitUntil: "networkidle0" });
-    // The code editors (CodeMirror) draw only the lines near the window and guess the height of the rest; scroll
-    // through the page once, as a reader would, so every editor has measured its lines before the page is measured.
-    await page.evaluate(async () => {
-      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
-        window.scrollTo(0, y);
-        await frame();
-      }
-      window.scrollTo(0, 0);
-      await frame();
-    });
+    const page = await openNotebookPage(browser, url, token, file);
     const seen = await page.evaluate(() => {
       const visible = (el: Element) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().height > 0;
       const pictures = [...document.querySelectorAll(".outputs svg, .outputs .wb-diff, .outputs .wb-patch")].filter((s) => !s.parentElement?.closest("svg"));
