@@ -81,7 +81,7 @@ export function isStubBody(tokens: readonly ShapeToken[]): boolean {
 }
 
 /** The shapes a data-only body may hold: `return { a: "x", b: [1, -2], c: null };`. */
-const DATA_SHAPES: ReadonlySet<string> = new Set(["return", "LIT", "ID", "{", "}", "[", "]", ":", ",", ";", "(", ")", "-", "null", "as", "const"]);
+const DATA_SHAPES: ReadonlySet<string> = new Set(["return", "LIT", "ID", "{", "}", "[", "]", ":", ",", ";", "-", "null", "as", "const"]);
 
 /** True for a body that is one `return` of a literal value (object, array, scalar), comments aside. */
 export function isAnswerBody(tokens: readonly ShapeToken[]): boolean {

@@ -24,17 +24,13 @@ export function greedyTiles(a: readonly string[], b: readonly string[], minRun: 
   let row = new Uint32Array(m + 1);
   const runs: Tile[] = [];
   for (let i = 1; i <= n; i++) {
-    for (let j = 1; j <= m; j++) row[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : 0;
-    // A run ends at (i−1, j−1) when the next cell on its diagonal does not continue it.
     for (let j = 1; j <= m; j++) {
-      const len = prev[j - 1]!;
-      if (len >= minRun && row[j] === 0) runs.push({ a: i - 1 - len, b: j - 1 - len, length: len });
+      const len = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : 0;
+      row[j] = len;
+      // A run ends at (i−1, j−1) when the next cell on its diagonal does not continue it.
+      if (len >= minRun && (i === n || j === m || a[i] !== b[j])) runs.push({ a: i - len, b: j - len, length: len });
     }
     [prev, row] = [row, prev];
-  }
-  for (let j = 1; j <= m; j++) {
-    const len = prev[j]!;
-    if (len >= minRun) runs.push({ a: n - len, b: j - len, length: len });
   }
   // Longest first; ties in a fixed order, so the report is deterministic.
   runs.sort((x, y) => y.length - x.length || x.a - y.a || x.b - y.b);

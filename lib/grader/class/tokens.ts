@@ -1,8 +1,9 @@
 /**
  * Token shape for the similarity report (issue 14, item 3): a stretch of TypeScript as the TypeScript compiler's
  * own scanner reads it, with the names and values a copier changes first taken out. Identifiers (and `#private`
- * names) become `ID`; numbers, strings, templates, regular expressions, `true` and `false` become `LIT`; keywords
- * and punctuation stay as they are; comments and whitespace are dropped. Two functions that differ only by
+ * names) become `ID`, and so do contextual keywords (`of`, `from`, `type`, `number`: a student may name a variable
+ * `from`); numbers, strings, templates, regular expressions, `true` and `false` become `LIT`; reserved words and
+ * punctuation stay as they are; comments and whitespace are dropped. Two functions that differ only by
  * renaming and by their constants have the same shape — the normalisation of Schleimer, Wilkerson and Aiken
  * (2003) §5 and of JPlag (Prechelt, Malpohl and Philippsen 2002).
  *
@@ -100,5 +101,7 @@ export function shapeTokens(text: string, start = 0, end = text.length, starts: 
 function shapeOf(kind: ts.SyntaxKind, text: string): string {
   if (kind === ts.SyntaxKind.Identifier || kind === ts.SyntaxKind.PrivateIdentifier) return "ID";
   if (LITERALS.has(kind)) return "LIT";
+  // `of`, `from`, `type`, `number`, `async`…: keywords only in context, and a name a student may pick.
+  if (kind > ts.SyntaxKind.LastFutureReservedWord && kind <= ts.SyntaxKind.LastKeyword) return "ID";
   return ts.tokenToString(kind) ?? text;
 }
