@@ -9,7 +9,7 @@
  * folder that is itself a symlink, a hidden entry or a git bundle (which `grade-class` unpacks) is skipped.
  * Nothing is run.
  */
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { WorkbenchInputError } from "../../core/errors.js";
 import { rejectUnknownKeys, requireInteger, requireRecord, requireString } from "../../core/validate.js";
@@ -38,7 +38,7 @@ export interface SkippedSource {
 }
 
 export interface SourceFolderOptions {
-  /** Files over this size are skipped. */
+  /** A student's files over this size are skipped (the checkout's own files may be up to 1 MiB). */
   maxFileBytes: number;
   /** Called for each file or folder left out. */
   onSkip: (skipped: SkippedSource) => void;
@@ -47,6 +47,7 @@ export interface SourceFolderOptions {
 export const SOURCE_FOLDER_DEFAULTS: Readonly<SourceFolderOptions> = Object.freeze({ maxFileBytes: 256 * 1024, onSkip: () => {} });
 
 const WHERE = "sourcesFromFolder";
+const CHECKOUT_MAX_BYTES = 1024 * 1024;
 
 /**
  * Every source for `findSimilarPairs`: the students' exercise files under `submissionsDir` (one sub-folder per
@@ -80,7 +81,7 @@ export function sourcesFromFolder(root: string, submissionsDir: string, options:
     for (const e of exercises) {
       for (const file of e.files) {
         const path = join(base, e.id, file);
-        const text = readInside(real, path, o);
+        const text = readInside(real, path, o, o.maxFileBytes);
         if (text !== undefined) sources.push({ id, kind: "student", exercise: e.id, file: `${e.id}/${file}`, text });
       }
     }
@@ -88,11 +89,11 @@ export function sourcesFromFolder(root: string, submissionsDir: string, options:
   const realRoot = realpathSync.native(root);
   for (const e of exercises) {
     for (const file of e.files) {
-      const text = readInside(realRoot, join(e.solutionDir, file), o);
+      const text = readInside(realRoot, join(e.solutionDir, file), o, CHECKOUT_MAX_BYTES);
       if (text !== undefined) sources.push({ id: "solution", kind: "solution", exercise: e.id, file: `solutions/${e.id}/${file}`, text });
     }
     for (const file of LIB_COUNTERPARTS[e.id] ?? []) {
-      const text = readInside(realRoot, join(root, file), o);
+      const text = readInside(realRoot, join(root, file), o, CHECKOUT_MAX_BYTES);
       if (text !== undefined) sources.push({ id: "lib", kind: "lib", exercise: e.id, file, text });
     }
   }
@@ -108,7 +109,7 @@ function isDir(path: string): boolean {
 }
 
 /** The text of `path` when it is a small UTF-8 regular file whose real path is inside `realRoot`; else undefined. */
-function readInside(realRoot: string, path: string, o: SourceFolderOptions): string | undefined {
+function readInside(realRoot: string, path: string, o: SourceFolderOptions, maxBytes: number): string | undefined {
   let real: string;
   try {
     real = realpathSync.native(path);
@@ -117,10 +118,24 @@ function readInside(realRoot: string, path: string, o: SourceFolderOptions): str
   }
   const skip = (why: string): undefined => void o.onSkip({ path, why });
   if (real !== realRoot && !real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) return skip("a symlink that leaves its folder");
-  const stat = statSync(real);
-  if (!stat.isFile()) return skip("not a regular file");
-  if (stat.size > o.maxFileBytes) return skip(`over ${o.maxFileBytes} bytes (${stat.size})`);
-  const bytes = readFileSync(real);
+  // Opened once, then checked on the descriptor: a file swapped for a FIFO or a symlink after the check is not read.
+  let fd: number;
+  try {
+    fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (err) {
+    return skip(`unreadable (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+  }
+  let bytes: Buffer;
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return skip("not a regular file");
+    if (stat.size > maxBytes) return skip(`over ${maxBytes} bytes (${stat.size})`);
+    bytes = Buffer.alloc(stat.size);
+    const n = readSync(fd, bytes, 0, stat.size, 0);
+    bytes = bytes.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
   if (bytes.includes(0)) return skip("binary (a NUL byte)");
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
