@@ -48,7 +48,8 @@ function counts(o: SimilarityReportOptions, pairs: number): string {
   if (a === null) return `${head}.`;
   return (
     `${head}, among ${a.compared} student functions compared; left out: ${a.stubs} still the stub, ${a.answers} hand answers, ` +
-    `${a.short} too short to judge; ${a.common} passages shared by many students ignored as common code.`
+    `${a.short} too short to judge; ` +
+    `${a.common} passages shared by many students ignored as common code.`
   );
 }
 

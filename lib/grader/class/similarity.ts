@@ -96,6 +96,8 @@ export interface SimilarityAnalysis {
   short: number;
   /** Fingerprints ignored as common code (shared by more than `commonLimit` students). */
   common: number;
+  /** Pairs scored: those sharing a fingerprint (all-pairs would score every comparable pair). */
+  candidates: number;
 }
 
 const WHERE = "findSimilarPairs";
@@ -116,7 +118,7 @@ export function findSimilarPairs(sources: readonly SimilaritySource[], options: 
 export function analyseSimilarity(sources: readonly SimilaritySource[], options: Partial<SimilarityOptions> = {}): SimilarityAnalysis {
   checkSources(sources);
   const o = similarityOptions(WHERE, options);
-  const analysis: SimilarityAnalysis = { pairs: [], compared: 0, stubs: 0, answers: 0, short: 0, common: 0 };
+  const analysis: SimilarityAnalysis = { pairs: [], compared: 0, stubs: 0, answers: 0, short: 0, common: 0, candidates: 0 };
   const byExercise = new Map<string, SimilaritySource[]>();
   for (const s of sources) pushTo(byExercise, s.exercise, s);
   const lines = new Map<SimilaritySource, string[]>();
@@ -212,6 +214,7 @@ function candidatePairs(units: readonly Unit[], commonLimit: number, analysis: S
     const j = key % units.length;
     out.push([units[i]!, units[j]!, shared, kept[i]! + kept[j]! - shared]);
   }
+  analysis.candidates += out.length;
   return out;
 }
 

@@ -29,6 +29,33 @@ describe("functionBodies", () => {
     expect(got[1]!.tokens.map((t) => t.shape).join(" ")).toBe("ID . ID * LIT");
   });
 
+  it("takes the first function of a name only, and nothing after the point where a file stops being TypeScript", () => {
+    const repeated = "export function f(a: number) { return a + 1; }\n".repeat(500);
+    expect(functionBodies(repeated, "exported").map((b) => [b.name, b.fromLine])).toEqual([["f", 1]]);
+    const broken = "export function g() { return 1 + 2; }\n" + "export function f( {{{{ ((( not typescript ]]]\n".repeat(500) + "export function h() { return 1; }\n";
+    expect(functionBodies(broken, "exported").map((b) => b.name)).toEqual(["g"]);
+  });
+
+  it("finds arrows and function expressions with type annotations, generics and object return types", () => {
+    const text = [
+      "export const a = async <T,>(xs: T[]): Promise<{ n: number }> => { return { n: xs.length }; };",
+      "export const b: (s: string) => number = (s) => s.length",
+      "export function c<K extends string>(k: K): { [key: string]: K } | null { return null; }",
+      "export const d = x => x * 2;",
+      "export let e = function* named() { yield 1; };",
+      "const hidden = () => 1;",
+    ].join("\n");
+    const got = functionBodies(text, "exported");
+    expect(got.map((f) => [f.name, f.fromLine, f.toLine, f.tokens.map((t) => t.shape).join(" ")])).toEqual([
+      ["a", 1, 1, "return { ID : ID . ID } ;"],
+      ["b", 2, 2, "ID . ID"],
+      ["c", 3, 3, "return null ;"],
+      ["d", 4, 4, "ID * LIT"],
+      ["e", 5, 5, "yield LIT ;"],
+    ]);
+    expect(functionBodies(text, "top-level").map((f) => f.name)).toEqual(["a", "b", "c", "d", "e", "hidden"]);
+  });
+
   it("takes every top-level function of a lib file", () => {
     expect(functionBodies(text, "top-level").map((b) => b.name)).toEqual(["f", "helper", "g", "h"]);
   });

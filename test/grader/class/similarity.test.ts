@@ -113,6 +113,13 @@ describe("findSimilarPairs", () => {
     expect(kept.common).toBe(0);
   });
 
+  it("reads a file nested 20,000 deep (no parser recursion to exhaust) and goes on with the class", () => {
+    const deep = `export const x = ${"[".repeat(20_000)}${"]".repeat(20_000)};\n${SOLUTION}`;
+    const analysis = analyseSimilarity([student("deep", deep), student("ann", SOLUTION), student("bo", RENAMED)]);
+    expect(analysis.pairs.map((p) => [p.a.id, p.b.id, p.score])).toContainEqual(["ann", "deep", 1]);
+    expect(analysis.pairs.map((p) => [p.a.id, p.b.id, p.score])).toContainEqual(["ann", "bo", 1]);
+  });
+
   it("is deterministic: the order of the sources does not change the report", () => {
     const sources = [student("ann", SOLUTION), student("bo", RENAMED), student("cy", OTHER_STEP), student("dee", STUB), solution, lib];
     const expected = findSimilarPairs(sources, { threshold: 0.2 });
