@@ -53,6 +53,37 @@ function counts(o: SimilarityReportOptions, pairs: number): string {
   );
 }
 
+/** Two submissions (or a submission and the solution or the lib) and how many of their functions look alike. */
+export interface SubmissionPair {
+  a: string;
+  b: string;
+  functions: number;
+  best: number;
+  mean: number;
+}
+
+/**
+ * The pairs grouped by who is compared with whom, most functions alike first: two students alike in five
+ * functions are a stronger lead than two alike in one.
+ */
+export function submissionPairs(pairs: readonly SimilarPair[]): SubmissionPair[] {
+  const groups = new Map<string, { a: string; b: string; scores: number[] }>();
+  for (const p of pairs) {
+    const a = sideName(p.a);
+    const b = sideName(p.b);
+    const key = JSON.stringify([a, b]);
+    const g = groups.get(key) ?? { a, b, scores: [] };
+    g.scores.push(p.score);
+    groups.set(key, g);
+  }
+  return [...groups.values()]
+    .map((g) => ({ a: g.a, b: g.b, functions: g.scores.length, best: Math.max(...g.scores), mean: g.scores.reduce((x, y) => x + y, 0) / g.scores.length }))
+    .sort((x, y) => y.functions - x.functions || y.mean - x.mean || (x.a < y.a ? -1 : x.a > y.a ? 1 : x.b < y.b ? -1 : x.b > y.b ? 1 : 0));
+}
+
+/** How many submission pairs the summary table lists. */
+const TOP_SUBMISSION_PAIRS = 20;
+
 const sideName = (s: SimilarSide): string => (s.kind === "student" ? s.id : s.kind === "solution" ? "reference solution" : "the lib");
 
 // ─── HTML ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -72,6 +103,14 @@ export function similarityHtml(pairs: readonly SimilarPair[], options: Partial<S
     `<p>${escapeHtml(counts(o, pairs.length))} Scores are Jaccard's measure on winnowed token-shape fingerprints (names and literals ignored): 1 means the same shape.</p>`,
   ];
   if (pairs.length > 0) {
+    const groups = submissionPairs(pairs);
+    out.push(`<h3>Who looks like whom</h3>`, `<table class="wb-sim-who"><thead><tr><th>student</th><th>looks like</th><th>functions alike</th><th>best</th><th>mean</th></tr></thead><tbody>`);
+    for (const g of groups.slice(0, TOP_SUBMISSION_PAIRS)) {
+      out.push(`<tr><td>${escapeHtml(g.a)}</td><td>${escapeHtml(g.b)}</td><td>${g.functions}</td><td>${g.best.toFixed(2)}</td><td>${g.mean.toFixed(2)}</td></tr>`);
+    }
+    out.push(`</tbody></table>`);
+    if (groups.length > TOP_SUBMISSION_PAIRS) out.push(`<p>${groups.length - TOP_SUBMISSION_PAIRS} more, with fewer functions alike, in the list below.</p>`);
+    out.push(`<h3>Functions alike</h3>`);
     out.push(`<table class="wb-sim-pairs"><thead><tr><th>#</th><th>score</th><th>exercise</th><th>student</th><th>function</th><th>looks like</th><th>function</th></tr></thead><tbody>`);
     pairs.forEach((p, i) => {
       const n = i < o.maxShown ? `<a href="#wb-sim-${i + 1}">${i + 1}</a>` : String(i + 1);
@@ -132,6 +171,12 @@ export function similarityMarkdown(pairs: readonly SimilarPair[], options: Parti
   const o = reportOptions("similarityMarkdown", pairs, options);
   const out = ["## Similar code", "", `> **A lead, not a verdict.** ${markdownText(LEAD_NOT_VERDICT)}`, "", markdownText(counts(o, pairs.length)), ""];
   if (pairs.length > 0) {
+    const groups = submissionPairs(pairs);
+    out.push("### Who looks like whom", "", "| student | looks like | functions alike | best | mean |", "|---|---|---:|---:|---:|");
+    for (const g of groups.slice(0, TOP_SUBMISSION_PAIRS)) {
+      out.push(`| ${markdownText(g.a)} | ${markdownText(g.b)} | ${g.functions} | ${g.best.toFixed(2)} | ${g.mean.toFixed(2)} |`);
+    }
+    out.push("", "### Functions alike", "");
     out.push("| # | score | exercise | student | function | looks like | function |", "|---:|---:|---|---|---|---|---|");
     pairs.forEach((p, i) => {
       out.push(`| ${i + 1} | ${p.score.toFixed(2)} | ${markdownText(p.exercise)} | ${markdownText(sideName(p.a))} | ${markdownText(p.a.function)} | ${markdownText(sideName(p.b))} | ${markdownText(p.b.function)} |`);

@@ -8,10 +8,9 @@
  * fingerprints (fingerprint.ts: Schleimer, Wilkerson and Aiken 2003, MOSS's method) with Jaccard's measure on
  * the fingerprint sets: score = |A ∩ B| / |A ∪ B| in [0, 1], 1 for the same token shape.
  *
- * Scale (300 students × 9 exercises): no all-pairs loop. Fingerprints go into an inverted index, and only
- * functions sharing a fingerprint are ever paired, each pair's shared count summed from the index. A fingerprint
- * that more than `commonLimit` students share is the exercise's common code — the natural way to write it — and
- * is ignored, as MOSS's `-m` does (its default, 10); that also bounds every posting list. Stubs are left out
+ * Scale (300 students × 9 exercises): no all-pairs loop. Fingerprints go into an inverted index
+ * (fingerprint-index.ts), and only functions sharing a fingerprint are ever paired. A fingerprint that more than
+ * `commonLimit` students share is the exercise's common code and is ignored, as MOSS's `-m` does. Stubs are left out
  * (functions.ts), and so are hand answers (bodies that only return data) and bodies shorter than `minTokens`,
  * whose shape the exercise forces (`return 1 / (1 + d)`).
  * docs/performance.md has the measurements.
@@ -19,6 +18,7 @@
 import { WorkbenchInputError } from "../../core/errors.js";
 import { rejectUnknownKeys, requireArray, requireFinite, requireInteger, requireRecord, requireString } from "../../core/validate.js";
 import { fingerprintSet, shapeHash } from "./fingerprint.js";
+import { candidatePairs } from "./fingerprint-index.js";
 import { functionBodies, type FunctionBody } from "./functions.js";
 import { greedyTiles, matchedLines, type MatchedLines } from "./matches.js";
 
@@ -147,10 +147,14 @@ export function analyseSimilarity(sources: readonly SimilaritySource[], options:
       }
     }
     for (const name of [...groups.keys()].sort()) {
-      for (const [x, y, shared, union] of candidatePairs([...groups.get(name)!, ...lib], o.commonLimit, analysis)) {
+      const units = [...groups.get(name)!, ...lib];
+      const found = candidatePairs(units.map((u) => ({ kind: u.source.kind, owner: u.source.id, prints: u.prints })), o.commonLimit);
+      analysis.common += found.common;
+      analysis.candidates += found.pairs.length;
+      for (const { i, j, shared, union } of found.pairs) {
         const score = union === 0 ? 0 : shared / union;
         if (score < o.threshold) continue;
-        analysis.pairs.push(pairOf(exercise, x, y, { shared, union, score }, o, linesOf));
+        analysis.pairs.push(pairOf(exercise, units[i]!, units[j]!, { shared, union, score }, o, linesOf));
       }
     }
   }
@@ -168,54 +172,6 @@ function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Pairs that may be compared: a student with anyone else, never solution–lib, solution–solution or lib–lib. */
-function comparable(x: Unit, y: Unit): boolean {
-  if (x.source.kind === "student" && y.source.kind === "student") return x.source.id !== y.source.id;
-  return x.source.kind === "student" || y.source.kind === "student";
-}
-
-/**
- * Every comparable pair of `units` sharing a fingerprint, with |A ∩ B| and |A ∪ B| after the common
- * fingerprints are dropped — from an inverted index, so units sharing nothing cost nothing.
- */
-function candidatePairs(units: readonly Unit[], commonLimit: number, analysis: SimilarityAnalysis): [Unit, Unit, number, number][] {
-  const postings = new Map<number, number[]>();
-  units.forEach((u, i) => {
-    for (const h of u.prints) {
-      const list = postings.get(h);
-      if (list) list.push(i);
-      else postings.set(h, [i]);
-    }
-  });
-  const kept = new Array<number>(units.length).fill(0);
-  const sharedCounts = new Map<number, number>();
-  for (const [, list] of postings) {
-    const students = list.reduce((n, i) => n + (units[i]!.source.kind === "student" ? 1 : 0), 0);
-    if (students > commonLimit) {
-      analysis.common++;
-      continue;
-    }
-    for (const i of list) kept[i]!++;
-    for (let p = 0; p < list.length; p++) {
-      for (let q = p + 1; q < list.length; q++) {
-        const i = list[p]!;
-        const j = list[q]!;
-        if (!comparable(units[i]!, units[j]!)) continue;
-        const key = i * units.length + j;
-        sharedCounts.set(key, (sharedCounts.get(key) ?? 0) + 1);
-      }
-    }
-  }
-  const out: [Unit, Unit, number, number][] = [];
-  for (const [key, shared] of sharedCounts) {
-    const i = Math.floor(key / units.length);
-    const j = key % units.length;
-    out.push([units[i]!, units[j]!, shared, kept[i]! + kept[j]! - shared]);
-  }
-  analysis.candidates += out.length;
-  return out;
 }
 
 function pairOf(

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
 import { analyseSimilarity, type SimilaritySource } from "../../../lib/grader/class/similarity.js";
-import { LEAD_NOT_VERDICT, markdownFence, markdownText, similarityHtml, similarityMarkdown } from "../../../lib/grader/class/similarity-report.js";
+import { LEAD_NOT_VERDICT, markdownFence, markdownText, similarityHtml, similarityMarkdown, submissionPairs } from "../../../lib/grader/class/similarity-report.js";
 
 const ROOT = join(__dirname, "..", "..", "..");
 const SOLUTION = readFileSync(join(ROOT, "solutions/01-pagerank/pagerank.ts"), "utf8");
@@ -76,6 +76,19 @@ describe("similarityHtml", () => {
   });
 });
 
+describe("submissionPairs", () => {
+  it("groups the pairs by who looks like whom, most functions alike first", () => {
+    const side = (id: string, kind: "student" | "solution" | "lib" = "student") => ({ id, kind, file: "f.ts", function: "f", fromLine: 1, toLine: 2 });
+    const pair = (a: string, b: string, score: number, kind: "student" | "solution" = "student") => ({ exercise: "01", score, shared: 1, union: 1, a: side(a), b: side(b, kind), matches: [] });
+    const got = submissionPairs([pair("ann", "bo", 0.9), pair("cy", "solution", 1, "solution"), pair("ann", "bo", 0.8), pair("ann", "cy", 1)]);
+    expect(got.map((g) => [g.a, g.b, g.functions, g.best, Number(g.mean.toFixed(2))])).toEqual([
+      ["ann", "bo", 2, 0.9, 0.85],
+      ["ann", "cy", 1, 1, 1],
+      ["cy", "reference solution", 1, 1, 1],
+    ]);
+  });
+});
+
 describe("similarityMarkdown", () => {
   const md = similarityMarkdown(pairs, { threshold: 0.5, analysis: counts });
 
@@ -90,7 +103,7 @@ describe("similarityMarkdown", () => {
   });
 
   it("keeps every table row to its columns whatever the id holds", () => {
-    const rows = md.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| #"));
+    const rows = md.split("\n").filter((l) => /^\| \d/.test(l));
     expect(rows.length).toBe(pairs.length);
     for (const r of rows) expect(r.replace(/\\\|/g, "").split("|").length).toBe(9);
   });
