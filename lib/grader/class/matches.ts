@@ -15,8 +15,18 @@ export interface Tile {
   length: number;
 }
 
-/** The non-overlapping shared runs of `a` and `b` (shape strings), longest first, at most `maxTiles`. */
-export function greedyTiles(a: readonly string[], b: readonly string[], minRun: number, maxTiles: number): Tile[] {
+export interface TileOptions {
+  /** Runs shorter than this many tokens are not tiles. */
+  minRun: number;
+  /** At most this many tiles, the longest. */
+  maxTiles: number;
+}
+
+export const TILE_DEFAULTS: Readonly<TileOptions> = Object.freeze({ minRun: 8, maxTiles: 8 });
+
+/** The non-overlapping shared runs of `a` and `b` (shape strings), longest first. */
+export function greedyTiles(a: readonly string[], b: readonly string[], options: Partial<TileOptions> = {}): Tile[] {
+  const { minRun, maxTiles } = { ...TILE_DEFAULTS, ...options };
   const n = a.length;
   const m = b.length;
   // run[j] = length of the common run ending at a[i], b[j] (row by row; one row kept).

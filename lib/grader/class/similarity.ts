@@ -185,7 +185,7 @@ function pairOf(
   // `a` is the student: the one with the smaller id when both are.
   const swap = x.source.kind !== "student" || (y.source.kind === "student" && cmp(y.source.id, x.source.id) < 0);
   const [a, b] = swap ? [y, x] : [x, y];
-  const tiles = greedyTiles(a.body.tokens.map((t) => t.shape), b.body.tokens.map((t) => t.shape), o.k, o.maxMatches);
+  const tiles = greedyTiles(a.body.tokens.map((t) => t.shape), b.body.tokens.map((t) => t.shape), { minRun: o.k, maxTiles: o.maxMatches });
   return {
     exercise,
     score: s.score,

@@ -78,6 +78,7 @@ export function sourcesFromFolder(root: string, submissionsDir: string, options:
     }
     const real = realpathSync.native(dir);
     const base = isDir(join(dir, "exercises")) ? join(dir, "exercises") : dir;
+    const before = sources.length;
     for (const e of exercises) {
       for (const file of e.files) {
         const path = join(base, e.id, file);
@@ -85,6 +86,7 @@ export function sourcesFromFolder(root: string, submissionsDir: string, options:
         if (text !== undefined) sources.push({ id, kind: "student", exercise: e.id, file: `${e.id}/${file}`, text });
       }
     }
+    if (sources.length === before) o.onSkip({ path: dir, why: "no exercise file in it (exercises/NN-name/… or NN-name/…; a bare git repository has none)" });
   }
   const realRoot = realpathSync.native(root);
   for (const e of exercises) {

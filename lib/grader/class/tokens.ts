@@ -67,14 +67,10 @@ export function lineAt(starts: readonly number[], pos: number): number {
   return lo + 1;
 }
 
-/**
- * The shape tokens of `text` from offset `start` to `end` (default: all of it), scanned as TypeScript starting at
- * statement level. `starts` (from `lineStarts(text)`) may be passed when scanning many ranges of one file.
- */
-export function shapeTokens(text: string, start = 0, end = text.length, starts: readonly number[] = lineStarts(text)): ShapeToken[] {
+/** The shape tokens of `text`, scanned as TypeScript from the top level. */
+export function shapeTokens(text: string): ShapeToken[] {
+  const starts = lineStarts(text);
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
-  scanner.resetTokenState(start);
-  scanner.setText(text, start, end - start);
   const out: ShapeToken[] = [];
   // For each open `${` of a template, the brace depth at which it opened: its `}` resumes the template.
   const templates: number[] = [];

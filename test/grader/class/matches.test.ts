@@ -7,19 +7,19 @@ describe("greedyTiles", () => {
   it("finds the longest shared runs first, each token in at most one tile", () => {
     const a = "x y z a b c d e f q".split(" ");
     const b = "a b c d e f r x y z".split(" ");
-    expect(greedyTiles(a, b, 3, 10)).toEqual([
+    expect(greedyTiles(a, b, { minRun: 3, maxTiles: 10 })).toEqual([
       { a: 3, b: 0, length: 6 },
       { a: 0, b: 7, length: 3 },
     ]);
-    expect(greedyTiles(a, b, 4, 10)).toEqual([{ a: 3, b: 0, length: 6 }]);
-    expect(greedyTiles(a, b, 3, 1)).toHaveLength(1);
+    expect(greedyTiles(a, b, { minRun: 4, maxTiles: 10 })).toEqual([{ a: 3, b: 0, length: 6 }]);
+    expect(greedyTiles(a, b, { minRun: 3, maxTiles: 1 })).toHaveLength(1);
   });
 
   it("never overlaps tiles and every tile is a real match", () => {
     const seq = fc.array(fc.constantFrom("a", "b", "c"), { maxLength: 40 });
     fc.assert(
       fc.property(seq, seq, (a, b) => {
-        const tiles = greedyTiles(a, b, 2, 100);
+        const tiles = greedyTiles(a, b, { minRun: 2, maxTiles: 100 });
         const usedA = new Set<number>();
         const usedB = new Set<number>();
         for (const t of tiles) {
@@ -43,7 +43,7 @@ describe("matchedLines", () => {
     const textB = "// other\nfunction g() {\n  let total = 0;\n  for (const v of vals) total += v;\n  return total;\n}";
     const ta = shapeTokens(textA);
     const tb = shapeTokens(textB);
-    const tiles = greedyTiles(ta.map((t) => t.shape), tb.map((t) => t.shape), 5, 5);
+    const tiles = greedyTiles(ta.map((t) => t.shape), tb.map((t) => t.shape), { minRun: 5, maxTiles: 5 });
     const got = matchedLines(tiles, { tokens: ta, lines: textA.split("\n") }, { tokens: tb, lines: textB.split("\n") });
     expect(got).toHaveLength(1);
     expect(got[0]!.a).toEqual({ fromLine: 1, toLine: 5, text: textA });

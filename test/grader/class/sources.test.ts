@@ -24,9 +24,10 @@ describe("sourcesFromFolder", () => {
       "amy/01-pagerank/pagerank.ts": "export function pageRankStep() {}",
       "amy/02-symbol-budget/notes.txt": "not an exercise file",
       ".hidden/01-pagerank/pagerank.ts": SOLUTION,
+      "bare/HEAD": "ref: refs/heads/main\n",
     });
     const { got, skipped } = read(dir);
-    expect(skipped).toEqual([]);
+    expect(skipped).toEqual([{ path: join(dir, "bare"), why: expect.stringContaining("no exercise file in it") }]);
     const students = got.filter((s) => s.kind === "student");
     expect(students.map((s) => [s.id, s.exercise, s.file])).toEqual([
       ["amy", "01-pagerank", "01-pagerank/pagerank.ts"],
@@ -63,7 +64,7 @@ describe("sourcesFromFolder", () => {
     execFileSync("mkfifo", [join(dir, "fifo/01-pagerank/pagerank.ts")]); // reading it would block forever
     const { got, skipped } = read(dir, { maxFileBytes: 4096 });
     expect(got.filter((s) => s.kind === "student").map((s) => s.id)).toEqual(["inside"]);
-    const why = Object.fromEntries(skipped.map((s) => [s.path.slice(dir.length + 1).split("/")[0], s.why]));
+    const why = Object.fromEntries(skipped.filter((s) => !s.why.startsWith("no exercise file")).map((s) => [s.path.slice(dir.length + 1).split("/")[0], s.why]));
     expect(why).toEqual({
       big: "over 4096 bytes (5000)",
       "dave.bundle": "a git bundle: unpack it first (grade-class does)",
