@@ -158,9 +158,9 @@ export function analyseSimilarity(sources: readonly SimilaritySource[], options:
       }
     }
   }
-  analysis.pairs.sort(
-    (p, q) => q.score - p.score || cmp(p.exercise, q.exercise) || cmp(p.a.function, q.a.function) || cmp(p.a.id, q.a.id) || cmp(p.b.id, q.b.id) || cmp(p.b.function, q.b.function),
-  );
+  // Best first; ties in a fixed order (never the order the sources came in), so the report is deterministic.
+  const order = (p: SimilarPair): string[] => [p.exercise, p.a.function, p.a.id, p.a.file, p.b.id, p.b.file, p.b.function];
+  analysis.pairs.sort((p, q) => q.score - p.score || order(p).reduce((c, x, k) => c || cmp(x, order(q)[k]!), 0));
   return analysis;
 }
 
