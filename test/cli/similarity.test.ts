@@ -1,6 +1,7 @@
 /** `workbench similarity`: the class similarity report on its own (it reads submissions, never runs them). */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stubFromSolution } from "../../lib/grader/stubs.js";
 import { tempDirs, writeTree } from "../support/temp-dirs.js";
@@ -61,6 +62,22 @@ describe("workbench similarity", () => {
       expect(r.err.trimEnd().split("\n"), args.join(" ")).toHaveLength(1);
       expect(r.err.trimEnd(), args.join(" ")).toMatch(message);
     }
+  });
+
+  it("fuzzed arguments: exit 0 or 2, at most 3 stderr lines, never a stack trace (fast-check, fixed seed)", async () => {
+    const dir = classFolder();
+    const words = ["", "-", "--", "0x1", "1e-1", "NaN", "-0", ".5", "0.80", "1.0", "2", "/nonexistent", "\u202e", "a\nb", "__proto__", dir];
+    const flags = ["--threshold", "--root", "--bogus", "--help"];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.boolean(), fc.constantFrom(...words)), { maxLength: 4 }), fc.nat(), async (parts, k) => {
+        const args = parts.flatMap(([isFlag, w], i) => (isFlag ? [flags[(k + i) % flags.length]!, w] : [w]));
+        const r = await cli("similarity", ...args);
+        expect([0, 2], args.join(" ")).toContain(r.code);
+        if (r.code === 2) expect(r.err.trimEnd().split("\n").length, args.join(" ")).toBeLessThanOrEqual(3);
+        expect(r.err, args.join(" ")).not.toMatch(/\n\s+at /);
+      }),
+      { seed: 20261201, numRuns: 40 },
+    );
   });
 
   it("is listed in workbench --help", async () => {
