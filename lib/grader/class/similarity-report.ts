@@ -184,7 +184,7 @@ export function similarityMarkdown(pairs: readonly SimilarPair[], options: Parti
     out.push("");
   }
   pairs.slice(0, o.maxShown).forEach((p, i) => {
-    out.push(`### ${i + 1}. ${p.score.toFixed(2)}: ${markdownText(sideName(p.a))} ${markdownText(p.a.function)} ~ ${markdownText(sideName(p.b))} ${markdownText(p.b.function)}`, "");
+    out.push(`#### ${i + 1}. ${p.score.toFixed(2)}: ${markdownText(sideName(p.a))} ${markdownText(p.a.function)} ~ ${markdownText(sideName(p.b))} ${markdownText(p.b.function)}`, "");
     for (const m of p.matches) {
       for (const [who, side] of [[p.a, m.a], [p.b, m.b]] as const) {
         out.push(`${markdownText(sideName(who))}, ${markdownText(who.file)} lines ${side.fromLine}–${side.toLine}:`, "", markdownFence(side.text, "ts"), "");
