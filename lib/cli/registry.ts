@@ -11,6 +11,7 @@ import { loopCommand } from "./loop.js";
 import { mapCommand } from "./map.js";
 import { notebooksCommand } from "./notebooks.js";
 import { resetCommand } from "./reset.js";
+import { similarityCommand } from "./similarity.js";
 import { startCommand } from "./start.js";
 import { teachCommand } from "./teach.js";
 
@@ -28,4 +29,5 @@ export const COMMANDS: readonly Command[] = [
   gradeCommand,
   hintCommand,
   resetCommand,
+  similarityCommand,
 ];
