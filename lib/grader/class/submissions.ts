@@ -54,7 +54,7 @@ export function discoverSubmissions(dir: string): Discovery {
       continue;
     }
     const isBundleName = name.endsWith(BUNDLE_SUFFIX);
-    if (!st.isDirectory() && !isBundleName) {
+    if (!st.isDirectory() && !st.isSymbolicLink() && !isBundleName) {
       ignored.push(name);
       continue;
     }
