@@ -67,7 +67,7 @@ export const gradeClassCommand: Command = {
     try {
       exercises = loadCatalog(root, values.exercise ?? []).map((e) => e.id);
     } catch (err) {
-      if (err instanceof WorkbenchInputError) throw new UsageError(`grade-class: --exercise ${err.message.replace(/^.*?"exercise" /, "")}`);
+      if (err instanceof WorkbenchInputError) throw new UsageError(`grade-class: --exercise ${err.message.replace(/^\w+: exercise /, "")}`);
       throw err;
     }
     const progress = classProgress(io);

@@ -22,7 +22,8 @@ export interface ClassSummary {
   exercises: { id: string; title: string; meanPoints: number; maxPoints: number; fullMarks: number; of: number }[];
   /** Sorted by the share failing, highest first. */
   tests: { exercise: string; name: string; maxPoints: number; failing: number; of: number }[];
-  messages: { message: string; count: number; tests: string[] }[];
+  /** `count`: failed tests with this message over the class; `students`: how many students got it. */
+  messages: { message: string; count: number; students: number; tests: string[] }[];
   misconceptions: { id: string; title: string; notebook: string; count: number; tests: string[] }[];
 }
 
@@ -41,9 +42,10 @@ export function classSummary(rows: readonly ClassRow[]): ClassSummary {
   }
   const exercises = new Map<string, ClassSummary["exercises"][number] & { sum: number }>();
   const tests = new Map<string, ClassSummary["tests"][number]>();
-  const messages = new Map<string, { count: number; tests: Set<string> }>();
+  const messages = new Map<string, { count: number; students: Set<string>; tests: Set<string> }>();
   const named = new Map<string, { title: string; notebook: string; count: number; tests: Set<string> }>();
-  for (const r of reports) {
+  for (const [i, r] of reports.entries()) {
+    const student = graded[i]!.id;
     for (const e of r.exercises) {
       const ex = exercises.get(e.id) ?? { id: e.id, title: e.title, meanPoints: 0, maxPoints: e.maxPoints, fullMarks: 0, of: 0, sum: 0 };
       ex.of++;
@@ -58,8 +60,9 @@ export function classSummary(rows: readonly ClassRow[]): ClassSummary {
         if (!t.passed) {
           test.failing++;
           const first = firstLine(t.message);
-          const m = messages.get(first) ?? { count: 0, tests: new Set<string>() };
+          const m = messages.get(first) ?? { count: 0, students: new Set<string>(), tests: new Set<string>() };
           m.count++;
+          m.students.add(student);
           m.tests.add(`${e.id.slice(0, 2)} ${t.name}`);
           messages.set(first, m);
           if (t.misconception) {
@@ -84,7 +87,7 @@ export function classSummary(rows: readonly ClassRow[]): ClassSummary {
     distribution: bins,
     exercises: [...exercises.values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map(({ sum, ...e }) => ({ ...e, meanPoints: e.of ? sum / e.of : 0 })),
     tests: [...tests.values()].sort((a, b) => b.failing / b.of - a.failing / a.of || (a.exercise + a.name < b.exercise + b.name ? -1 : 1)),
-    messages: [...messages.entries()].sort(byCount).slice(0, SUMMARY_DEFAULTS.topMessages).map(([message, m]) => ({ message, count: m.count, tests: [...m.tests].sort() })),
+    messages: [...messages.entries()].sort(byCount).slice(0, SUMMARY_DEFAULTS.topMessages).map(([message, m]) => ({ message, count: m.count, students: m.students.size, tests: [...m.tests].sort() })),
     misconceptions: [...named.entries()].sort(byCount).map(([id, k]) => ({ id, title: k.title, notebook: k.notebook, count: k.count, tests: [...k.tests].sort() })),
   };
 }

@@ -34,7 +34,7 @@ describe("classSummary", () => {
 
   it("gives per test the share failing, the common messages and the known mistakes, most frequent first", () => {
     expect(s.tests.map((t) => [t.name, t.failing, t.of])).toEqual([["a", 2, 3], ["b", 1, 3]]);
-    expect(s.messages.map((m) => [m.message, m.count])).toEqual([["expected <script>1</script> | 2", 2], ["not implemented: f", 1]]);
+    expect(s.messages.map((m) => [m.message, m.count, m.students])).toEqual([["expected <script>1</script> | 2", 2, 2], ["not implemented: f", 1, 1]]);
     expect(s.misconceptions).toEqual([{ ...MISTAKE, count: 2, tests: ["01 a"] }]);
     expect(s.exercises).toEqual([{ id: "01-x", title: "X", meanPoints: 5, maxPoints: 10, fullMarks: 1, of: 3 }]);
   });
@@ -48,7 +48,7 @@ describe("classSummary", () => {
     expect(html).toContain("forgets &lt;damping&gt;");
     expect(html.indexOf("<h2>Similar &lt;pairs&gt;</h2>\n<p id=sim>pairs</p>")).toBeGreaterThan(html.indexOf("Known mistakes"));
     const md = summaryMarkdown(s, { extraSections: extra });
-    expect(md).toContain("| 2 | expected &lt;script&gt;1&lt;/script&gt; \\| 2 | 01 a |");
+    expect(md).toContain("| 2 | 2 | expected &lt;script&gt;1&lt;/script&gt; \\| 2 | 01 a |");
     expect(md.trimEnd().endsWith("## Similar &lt;pairs&gt;\n\nPAIRS-MD")).toBe(true);
     expect(md).toMatch(/100 % █+\s+1/);
   });
