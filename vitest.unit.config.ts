@@ -28,6 +28,8 @@ export default defineConfig({
       "test/repomap/hostile-scan.test.ts",
       "test/repomap/hostile-tree.test.ts",
       "test/core/untrusted-git.test.ts",
+      // grade-class's checkout clones throw-away repositories with real git
+      "test/grader/class/checkout.test.ts",
       "**/node_modules/**",
     ],
     setupFiles: ["test/setup/fast-check-seed.ts"],
