@@ -3,7 +3,8 @@
  * bar chart from lib/show/chart.ts) and as Markdown (`summary.md`, the distribution as a text histogram). Every
  * text from a report (test names, failure messages: they quote the student's answers) is escaped for HTML in both,
  * and for Markdown tables (`|`, backslashes, line breaks). Other reports (the similarity report) add sections
- * through `extraSections`, appended in order after the built-in ones.
+ * through `extraSections`, appended in order after the built-in ones. The page forbids scripts and every fetch
+ * (Content-Security-Policy), so nothing in it runs when an instructor opens it.
  */
 import { barChart } from "../../show/chart.js";
 import { escapeHtml } from "../../show/table.js";
@@ -39,7 +40,10 @@ export function summaryHtml(s: ClassSummary, options: SummaryRenderOptions = {})
       .map((r) => `<tr>${r.map((c) => `<td>${h(c)}</td>`).join("")}</tr>`)
       .join("\n")}\n</tbody></table>`;
   const parts: string[] = [
-    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${h(options.title ?? "Class summary")}</title>`,
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8">`,
+    // inert: no script, no fetch, whatever a report's text or an extra section holds
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+    `<title>${h(options.title ?? "Class summary")}</title>`,
     `<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328}` +
       `table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #d0d7de;padding:.25rem .5rem;text-align:left;vertical-align:top}` +
       `th{background:#f6f8fa}code{font-size:90%}</style></head><body>`,

@@ -44,6 +44,7 @@ describe("classSummary", () => {
     const html = summaryHtml(s, { extraSections: extra });
     expect(html).toContain("<svg");
     expect(html).not.toContain("<script>");
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
     expect(html).toContain("expected &lt;script&gt;1&lt;/script&gt; | 2");
     expect(html).toContain("forgets &lt;damping&gt;");
     expect(html.indexOf("<h2>Similar &lt;pairs&gt;</h2>\n<p id=sim>pairs</p>")).toBeGreaterThan(html.indexOf("Known mistakes"));
