@@ -10,6 +10,7 @@ import { dirname, resolve, sep } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { CLASS_FILES, GRADE_CLASS_DEFAULTS, gradeClass, type ClassEvent, type GradeClassOptions } from "../grader/class/grade-class.js";
 import { rowProblem, type ClassRow } from "../grader/class/gradebook.js";
+import { stopAllStudentGrades } from "../grader/class/grade-student.js";
 import type { SummarySection } from "../grader/class/summary-render.js";
 import { GRADE_DEFAULTS } from "../grader/run.js";
 import { loadCatalog } from "../grader/session.js";
@@ -71,6 +72,16 @@ export const gradeClassCommand: Command = {
       throw err;
     }
     const progress = classProgress(io);
+    // Ctrl-C / SIGTERM: stop every student's grade (each runs in its own process group), then exit; the cache
+    // already holds every student finished, so the next run resumes from there.
+    const interrupted = (signal: NodeJS.Signals): void => {
+      stopAllStudentGrades();
+      progress.stop();
+      io.stderr(`\ngrade-class: stopped (${signal}); the students graded so far are kept, run again to go on\n`);
+      process.exit(130);
+    };
+    process.once("SIGINT", interrupted);
+    process.once("SIGTERM", interrupted);
     const result = await gradeClass({
       root,
       submissionsDir,
@@ -82,7 +93,11 @@ export const gradeClassCommand: Command = {
       studentLimitMs: integerOption("grade-class", "student-limit", values["student-limit"], GRADE_CLASS_DEFAULTS.studentLimitMs / 1000, 10) * 1000,
       onEvent: progress.event,
       extraSections: SUMMARY_EXTRA_SECTIONS,
-    }).finally(progress.stop);
+    }).finally(() => {
+      progress.stop();
+      process.off("SIGINT", interrupted);
+      process.off("SIGTERM", interrupted);
+    });
     io.stdout(finalTable(result.rows));
     const { graded, unchanged, notGraded } = result.counts;
     io.stdout(`\n${unchanged} unchanged, ${graded} graded${notGraded ? `, ${notGraded} could not be graded` : ""}.\n`);

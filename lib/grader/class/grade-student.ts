@@ -3,7 +3,8 @@
  * its own, so the existing sandboxed grader (run.ts, session.ts; the judge and the sandbox of lib/grader/README.md)
  * does the grading and a student whose grading goes wrong in any way — a judge process that dies, a grade that
  * never ends — takes only their own row with it. The child's stdout is exactly the JSON report; its stderr is kept
- * (the tail) for the row's message. Past `limitMs` the child's whole process group is killed.
+ * (the tail) for the row's message. Past `limitMs` the child's whole process group is killed; so is every running
+ * one on `stopAllStudentGrades` (the command's Ctrl-C: the groups are not the terminal's, so it would not reach them).
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
@@ -37,6 +38,21 @@ export interface StudentGradeOutcome {
 }
 
 const STDERR_TAIL = 2000;
+
+/** Process groups of the grades running now: each grade is its own group, which a Ctrl-C on the terminal misses. */
+const running = new Set<number>();
+
+/** Kills every grade still running (its whole process group); for the caller's SIGINT/SIGTERM handler. */
+export function stopAllStudentGrades(): void {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  running.clear();
+}
 const STDOUT_MAX = 64 * 1024 * 1024;
 
 /** The grade's environment: the caller's, without a test runner's variables (the child starts a vitest of its own). */
@@ -61,6 +77,7 @@ export function gradeStudent(input: StudentGradeInput): Promise<StudentGradeOutc
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: input.root, env: childEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    if (child.pid !== undefined) running.add(child.pid);
     const out: Buffer[] = [];
     let outBytes = 0;
     let err = "";
@@ -82,6 +99,7 @@ export function gradeStudent(input: StudentGradeInput): Promise<StudentGradeOutc
     child.stderr!.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-STDERR_TAIL)));
     const finish = (code: number | null, spawnError?: Error): void => {
       clearTimeout(timer);
+      if (child.pid !== undefined) running.delete(child.pid);
       const wallMs = performance.now() - started;
       if (spawnError) return resolve({ problem: `the grader could not start (${spawnError.message})`, wallMs });
       if (killedFor) return resolve({ problem: killedFor, wallMs });
