@@ -30,6 +30,9 @@ export default defineConfig({
       "test/repomap/hostile-scan.test.ts",
       "test/repomap/hostile-tree.test.ts",
       "test/core/untrusted-git.test.ts",
+      // grade-class's checkout clones throw-away repositories with real git; gradeClass starts grade processes
+      "test/grader/class/checkout.test.ts",
+      "test/grader/class/grade-class.test.ts",
       "**/node_modules/**",
     ],
     setupFiles: ["test/setup/fast-check-seed.ts"],

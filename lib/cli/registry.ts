@@ -4,6 +4,7 @@ import { conformanceCommand } from "./conformance.js";
 import { diagramsCommand } from "./diagrams.js";
 import { exploreCommand } from "./explore.js";
 import { gitScenarioCommand } from "./git-scenario.js";
+import { gradeClassCommand } from "./grade-class.js";
 import { gradeCommand } from "./grade.js";
 import { hintCommand } from "./hint.js";
 import { kernelCommand } from "./kernel.js";
@@ -27,6 +28,7 @@ export const COMMANDS: readonly Command[] = [
   startCommand,
   kernelCommand,
   gradeCommand,
+  gradeClassCommand,
   hintCommand,
   resetCommand,
   similarityCommand,

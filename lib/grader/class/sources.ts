@@ -54,16 +54,10 @@ const CHECKOUT_MAX_BYTES = 1024 * 1024;
  * student, sorted by id), then the solutions and lib files of the checkout at `root`.
  */
 export function sourcesFromFolder(root: string, submissionsDir: string, options: Partial<SourceFolderOptions> = {}): SimilaritySource[] {
-  requireString(WHERE, "root", root);
   requireString(WHERE, "submissionsDir", submissionsDir);
-  rejectUnknownKeys(WHERE, "options", requireRecord(WHERE, "options", options), Object.keys(SOURCE_FOLDER_DEFAULTS));
-  const o = { ...SOURCE_FOLDER_DEFAULTS, ...options };
-  requireInteger(WHERE, "options.maxFileBytes", o.maxFileBytes, 1);
-  if (typeof o.onSkip !== "function") throw new WorkbenchInputError(WHERE, "options.onSkip", "must be a function", o.onSkip);
+  const o = checkSourceOptions(WHERE, root, options);
   if (!isDir(submissionsDir)) throw new WorkbenchInputError(WHERE, "submissionsDir", "must be an existing folder", submissionsDir);
-  const exercises = listExercises(root);
-  if (exercises.length === 0) throw new WorkbenchInputError(WHERE, "root", "must be a workbench checkout (it has no solutions/NN-name/ folders)", root);
-  const sources: SimilaritySource[] = [];
+  const students: StudentFolder[] = [];
   for (const id of readdirSync(submissionsDir).sort()) {
     const dir = join(submissionsDir, id);
     if (id.startsWith(".")) continue;
@@ -76,6 +70,46 @@ export function sourcesFromFolder(root: string, submissionsDir: string, options:
       o.onSkip({ path: dir, why: id.endsWith(".bundle") ? "a git bundle: unpack it first (grade-class does)" : "not a folder" });
       continue;
     }
+    students.push({ id, dir });
+  }
+  return collectSources(root, students, o);
+}
+
+/** One student's folder: laid out like exercises/, or holding an exercises/ folder. */
+export interface StudentFolder {
+  id: string;
+  dir: string;
+}
+
+/**
+ * The same sources for students given one by one (grade-class's checked-out submissions, where a repository or a
+ * bundle was cloned to a temporary folder), in the order given.
+ */
+export function sourcesFromStudents(root: string, students: readonly StudentFolder[], options: Partial<SourceFolderOptions> = {}): SimilaritySource[] {
+  const where = "sourcesFromStudents";
+  const o = checkSourceOptions(where, root, options);
+  if (!Array.isArray(students)) throw new WorkbenchInputError(where, "students", "must be an array of { id, dir }", students);
+  for (const [i, s] of students.entries()) {
+    requireString(where, `students[${i}].id`, requireRecord(where, `students[${i}]`, s).id);
+    requireString(where, `students[${i}].dir`, s.dir);
+  }
+  return collectSources(root, students.filter((s) => isDir(s.dir)), o);
+}
+
+function checkSourceOptions(where: string, root: string, options: Partial<SourceFolderOptions>): SourceFolderOptions {
+  requireString(where, "root", root);
+  rejectUnknownKeys(where, "options", requireRecord(where, "options", options), Object.keys(SOURCE_FOLDER_DEFAULTS));
+  const o = { ...SOURCE_FOLDER_DEFAULTS, ...options };
+  requireInteger(where, "options.maxFileBytes", o.maxFileBytes, 1);
+  if (typeof o.onSkip !== "function") throw new WorkbenchInputError(where, "options.onSkip", "must be a function", o.onSkip);
+  return o;
+}
+
+function collectSources(root: string, students: readonly StudentFolder[], o: SourceFolderOptions): SimilaritySource[] {
+  const exercises = listExercises(root);
+  if (exercises.length === 0) throw new WorkbenchInputError(WHERE, "root", "must be a workbench checkout (it has no solutions/NN-name/ folders)", root);
+  const sources: SimilaritySource[] = [];
+  for (const { id, dir } of students) {
     const real = realpathSync.native(dir);
     const base = isDir(join(dir, "exercises")) ? join(dir, "exercises") : dir;
     const before = sources.length;
