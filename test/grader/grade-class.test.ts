@@ -75,7 +75,16 @@ describe("workbench grade-class", () => {
     const html = readFileSync(join(out, "summary.html"), "utf8");
     expect(html).toContain("<svg");
     expect(html).toMatch(/Tests by share of the class failing them/);
-    expect(readFileSync(join(out, "summary.md"), "utf8")).toMatch(/6 students, 6 graded/);
+    const md = readFileSync(join(out, "summary.md"), "utf8");
+    expect(md).toMatch(/6 students, 6 graded/);
+    // the similarity report, over every checked-out submission (bob's repository was cloned to a temporary folder)
+    const similar = md.slice(md.indexOf("Similar submissions"));
+    expect(md.indexOf("Similar submissions"), "the summary has the similarity section").toBeGreaterThan(0);
+    expect(similar).toMatch(/never an automatic penalty/i);
+    expect(similar).toMatch(/\bada\b/);
+    expect(similar).toMatch(/\bbob\b/);
+    expect(similar, "an untouched stub is never compared").not.toMatch(/\bdee\b/);
+    expect(html).toContain("Similar submissions");
   });
 
   it("a second run grades nothing again; a changed submission alone is graded", SLOW, async () => {

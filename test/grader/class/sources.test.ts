@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listExercises } from "../../../lib/grader/catalog.js";
-import { LIB_COUNTERPARTS, sourcesFromFolder, type SkippedSource } from "../../../lib/grader/class/sources.js";
+import { LIB_COUNTERPARTS, sourcesFromFolder, sourcesFromStudents, type SkippedSource } from "../../../lib/grader/class/sources.js";
 import { tempDirs, writeTree } from "../../support/temp-dirs.js";
 
 const ROOT = join(__dirname, "..", "..", "..");
@@ -84,5 +84,24 @@ describe("sourcesFromFolder", () => {
     expect(() => sourcesFromFolder(dir, dir)).toThrow(/root.*workbench checkout/);
     expect(() => sourcesFromFolder(ROOT, dir, { maxFileBytes: 0 })).toThrow(/maxFileBytes/);
     expect(() => sourcesFromFolder(ROOT, dir, { size: 1 } as never)).toThrow(/not a known option/);
+  });
+});
+
+describe("sourcesFromStudents", () => {
+  it("reads students given one by one, in the order given, from folders anywhere (grade-class's clones)", () => {
+    const a = tempDir("sim-one-");
+    const b = tempDir("sim-two-");
+    writeTree(a, { "01-pagerank/pagerank.ts": SOLUTION });
+    writeTree(b, { "exercises/01-pagerank/pagerank.ts": "export function pageRankStep() { return 1; }" });
+    const got = sourcesFromStudents(ROOT, [{ id: "zed", dir: a }, { id: "amy", dir: b }, { id: "gone", dir: join(b, "missing") }]);
+    const students = got.filter((s) => s.kind === "student");
+    expect(students.map((s) => [s.id, s.file])).toEqual([["zed", "01-pagerank/pagerank.ts"], ["amy", "01-pagerank/pagerank.ts"]]);
+    expect(students[0]!.text).toBe(SOLUTION);
+    expect(got.filter((s) => s.kind === "solution").length).toBeGreaterThan(0);
+  });
+
+  it("checks its arguments, naming the parameter", () => {
+    expect(() => sourcesFromStudents(ROOT, "x" as never)).toThrow(/sourcesFromStudents: students must be an array/);
+    expect(() => sourcesFromStudents(ROOT, [{ id: 3 } as never])).toThrow(/students\[0\]\.id/);
   });
 });
