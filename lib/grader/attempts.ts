@@ -1,0 +1,114 @@
+/**
+ * How often a "by hand" part may be checked with a NEW answer (issue 15, item 3). A by-hand part (exercise 06's,
+ * 08's and 09's traces and predictions) reports only how many answers are right, never which; without a limit a
+ * learner could still change one answer, re-grade and watch the count. So the judge keeps a ledger of the answers
+ * it has checked, per part: an answer it has seen before is checked again for free (a watch session or an
+ * unchanged file costs nothing), a new one is checked only while fewer than `perHour` new answers were checked in
+ * the last `windowMs`; past that the part is not checked at all (a passing answer would otherwise leak through the
+ * refusal) and the learner is told when the next check is possible.
+ *
+ * The ledger is `.workbench/attempts/<exercise id>.json` in the checkout (one file per exercise: each exercise's
+ * judge is its own process, and they run at once), kept only when the student's own exercises/ are graded
+ * (like progress, state.ts). It is an honest speed bump, not a lock: deleting `.workbench/`, grading a copy with
+ * `--target`, or running the graded tests with plain vitest all start over — the answers are in solutions/ anyway.
+ * Written by the judge only (student code runs in a sandbox that can write no file).
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+/** Where the ledgers are kept, relative to the checkout's root. */
+export const ATTEMPTS_DIR = ".workbench/attempts";
+
+/** The ledger file of one exercise in `dir`. */
+export function ledgerPath(dir: string, exerciseId: string): string {
+  return join(dir, `${exerciseId}.json`);
+}
+
+/** New answers per part per window: 5 an hour, enough to fix slips, too few to search the answers by the count. */
+export const ATTEMPT_DEFAULTS = Object.freeze({ perHour: 5, windowMs: 60 * 60 * 1000 });
+
+export interface AttemptLimits {
+  readonly perHour: number;
+  readonly windowMs: number;
+}
+
+/** One checked answer: its fingerprint and when it was first checked (ISO time). */
+export interface CheckedAnswer {
+  readonly answer: string;
+  readonly at: string;
+}
+
+/** Per part (`<exercise id>/<test name>`), the answers checked, oldest first. */
+export interface AttemptLedger {
+  readonly version: 1;
+  readonly parts: Readonly<Record<string, readonly CheckedAnswer[]>>;
+}
+
+export type AttemptDecision =
+  | { readonly check: true; readonly ledger: AttemptLedger; readonly seenBefore: boolean; readonly newInWindow: number }
+  | { readonly check: false; readonly newInWindow: number; readonly nextAt: Date };
+
+export function emptyLedger(): AttemptLedger {
+  return { version: 1, parts: {} };
+}
+
+/** A stable fingerprint of an answer (JSON with sorted keys, SHA-256): the ledger never holds the answers. */
+export function answerFingerprint(answer: unknown): string {
+  const sortKeys = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(sortKeys) : v !== null && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])])) : v;
+  return createHash("sha256").update(JSON.stringify(sortKeys(answer)) ?? "undefined").digest("hex").slice(0, 32);
+}
+
+/**
+ * Whether the answer with fingerprint `answer` to part `part` may be checked at `now`, and the ledger after
+ * checking it. Pure: the caller saves the ledger. Answers older than the window no longer count.
+ */
+export function decideAttempt(ledger: AttemptLedger, part: string, answer: string, now: Date, limits: AttemptLimits = ATTEMPT_DEFAULTS): AttemptDecision {
+  const seen = ledger.parts[part] ?? [];
+  const since = now.getTime() - limits.windowMs;
+  const recent = seen.filter((c) => Date.parse(c.at) > since);
+  if (seen.some((c) => c.answer === answer)) return { check: true, ledger, seenBefore: true, newInWindow: recent.length };
+  if (recent.length >= limits.perHour) {
+    const oldest = Math.min(...recent.map((c) => Date.parse(c.at)));
+    return { check: false, newInWindow: recent.length, nextAt: new Date(oldest + limits.windowMs) };
+  }
+  const parts = { ...ledger.parts, [part]: [...seen, { answer, at: now.toISOString() }] };
+  return { check: true, ledger: { version: 1, parts }, seenBefore: false, newInWindow: recent.length + 1 };
+}
+
+/** True for a well-formed ledger. */
+function isLedger(v: unknown): v is AttemptLedger {
+  if (typeof v !== "object" || v === null || (v as { version?: unknown }).version !== 1) return false;
+  const parts = (v as { parts?: unknown }).parts;
+  if (typeof parts !== "object" || parts === null || Array.isArray(parts)) return false;
+  return Object.values(parts).every(
+    (list) => Array.isArray(list) && list.every((c) => typeof c?.answer === "string" && typeof c?.at === "string" && !Number.isNaN(Date.parse(c.at))),
+  );
+}
+
+/** Reads the ledger; a missing file is a fresh start, a malformed one is moved aside to `<path>.bad-<time>`. */
+export function loadLedger(path: string): AttemptLedger {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return emptyLedger();
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isLedger(parsed)) return parsed;
+  } catch {
+    // not JSON: moved aside below
+  }
+  renameSync(path, `${path}.bad-${Date.now()}`);
+  return emptyLedger();
+}
+
+/** Writes the ledger atomically (a temporary file, then a rename). */
+export function saveLedger(path: string, ledger: AttemptLedger): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = join(dirname(path), `.attempts-${process.pid}.tmp`);
+  writeFileSync(tmp, JSON.stringify(ledger, null, 2) + "\n");
+  renameSync(tmp, path);
+}
