@@ -50,6 +50,7 @@ ex.test("chainStage's traps: empty results fail, one blank line dropped and only
     "\\ufeff is blank for JavaScript, not for Python": ["a\nb\nc\n", "\ufeff\nb\nc\n", "B\n"],
     "`...` with different separators": ["a\nb\nc\n", "a\n...\nc\n", "A\n  ...\nC\n"],
     "`...` with a piece that is not there": ["a\nb\nc\n", "a\n...\nz\n", "A\n...\nZ\n"],
+    "the blank-line retry comes before `...`": ["z\na\n...\nb\n", "\na\n...\nb\n", "\nx\n...\ny\n"],
   };
   for (const [name, c] of Object.entries(traps)) expect(chainStage(...c), name).toBe(stageOf(c));
 });

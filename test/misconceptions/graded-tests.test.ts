@@ -29,7 +29,7 @@ let runs: (Run & { exercise: string })[] = [];
 
 beforeAll(() => {
   const log = mkdtempSync(join(tmpdir(), "wb-catalogue-"));
-  const r = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--config", "test/exercises/vitest.config.ts", "--maxWorkers=1"], {
+  const r = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--config", "test/exercises/vitest.config.ts", "--maxWorkers=1", "--testTimeout=120000"], {
     cwd: ROOT,
     env: { ...childEnv(), WORKBENCH_TARGET: "solutions", WORKBENCH_CATALOGUE_LOG: log, CI: "1" },
     encoding: "utf8",
