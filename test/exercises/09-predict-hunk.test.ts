@@ -67,6 +67,8 @@ ex.test("refusesTinyContext: under 10 non-blank characters AND occurring twice; 
     ["abcdefghij\nabcdefghij\n", ["-abcdefghij\n", "+k\n"]],
     ["ab\nab\n", ["+x\n"]],
     ["x = 1\nx = 1\n", [" x\n", "-  = 1\n"]],
+    ["        ab\n        ab\n", ["-        ab\n", "+        cd\n"]], // indentation is not counted: 2 characters, repeated
+    ["a\na\na\n", ["-a\n", "-a\n", "+b\n"]], // "a\na\n" occurs once without overlap (Python's str.count)
   ];
   for (const [content, hunk] of traps) expect(refusesTinyContext(content, hunk), JSON.stringify([content, hunk])).toBe(refuses(content, hunk));
 });

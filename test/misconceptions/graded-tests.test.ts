@@ -63,8 +63,4 @@ describe("the catalogue against the graded tests", () => {
     });
     expect(unnamed).toEqual([]);
   });
-
-  it("a test a variant passes names nothing (a passing answer is never a mistake)", SLOW, () => {
-    expect(runs.filter((r) => r.variant !== null && r.status === "passed" && r.named !== null).map((r) => `${r.variant} / ${r.test} named ${r.named}`)).toEqual([]);
-  });
 });

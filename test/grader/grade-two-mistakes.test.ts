@@ -1,0 +1,30 @@
+/**
+ * Issue 15, item 3: an exercise whose two core ideas are both wrong earns at most a third of its points. For every
+ * exercise, the submission carrying two core misconceptions of the catalogue (test/misconceptions/mutations.ts,
+ * TWO_MISTAKES — by-hand answers included, where the belief changes them) is graded end to end in one run.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { mistakenSubmission, TWO_MISTAKES } from "../misconceptions/mutations.js";
+import { gradeWithReport, ROOT, SLOW } from "./run-grade.js";
+
+describe("two core mistakes earn at most a third", () => {
+  it("every exercise's two-mistake submission scores ≤ ⅓ and names one of its mistakes", SLOW, async () => {
+    const target = mkdtempSync(join(tmpdir(), "wb-two-mistakes-"));
+    for (const [exercise, t] of Object.entries(TWO_MISTAKES)) {
+      const { file, source } = mistakenSubmission(ROOT, exercise, t.ids, t.hand);
+      mkdirSync(join(target, exercise), { recursive: true });
+      writeFileSync(join(target, exercise, file), source);
+    }
+    const { report } = await gradeWithReport(["--target", target]);
+    expect(report.exercises.map((e) => e.id)).toEqual(Object.keys(TWO_MISTAKES));
+    for (const e of report.exercises) {
+      const ids = TWO_MISTAKES[e.id]!.ids;
+      expect(e.points * 3, `${e.id}: ${e.points}/${e.maxPoints} with ${ids.join(" + ")}`).toBeLessThanOrEqual(e.maxPoints);
+      const named = e.tests.flatMap((t) => (t.misconception ? [t.misconception.id] : []));
+      expect(named.some((id) => ids.includes(id)), `${e.id}: names ${named.join(", ") || "nothing"}`).toBe(true);
+    }
+  });
+});
