@@ -204,7 +204,7 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
   const byHand = (name: string, points: number, body: (module: M) => HandCheck | Promise<HandCheck>): void =>
     register("example", name, points, async (m) => {
       const { answer, right, total, redo } = await body(m);
-      let budget = "";
+      let limitNote = "";
       if (handLedger) {
         const decision = decideAttempt(loadLedger(handLedger), name, answerFingerprint(answer), new Date());
         if (!decision.check) {
@@ -215,9 +215,9 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
           );
         }
         if (!decision.seenBefore) saveLedger(handLedger, decision.ledger);
-        budget = ` (${decision.newInWindow} of ${ATTEMPT_DEFAULTS.perHour} new answers to this part checked in the last hour)`;
+        limitNote = ` (${decision.newInWindow} of ${ATTEMPT_DEFAULTS.perHour} new answers to this part checked in the last hour)`;
       }
-      if (right !== total) throw new AssertionError({ message: `${right} of ${total} right: ${redo} — the grader says how many, not which${budget}` });
+      if (right !== total) throw new AssertionError({ message: `${right} of ${total} right: ${redo} — the grader says how many, not which${limitNote}` });
     });
   return {
     test: (name, points, body) => register("example", name, points, body),
