@@ -111,7 +111,8 @@ const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => [...r[c]!].len
 for (const r of rows) console.log(r.map((cell, c) => cell + " ".repeat(widths[c]! - [...cell].length)).join("  ").trimEnd());
 if (!two) {
   const own = [...namedBy].filter(([id, named]) => named.has(id)).length;
-  console.log(`${own} of ${jobs.length} mistakes named as themselves; each named id is its own mistake's: ${[...namedBy].every(([id, named]) => named.has(id)) ? "yes" : "no"}`);
+  const sets = new Set([...namedBy.values()].map((named) => [...named].sort().join(" ")));
+  console.log(`${own} of ${jobs.length} mistakes named as themselves on a failing test; ${sets.size} different sets of names for ${jobs.length} mistakes`);
 }
 console.log(`checkout unchanged: ${checkout() === before ? "yes" : "NO"}; ${wrong === 0 ? "all rows ok" : `${wrong} row(s) not ok`}`);
 process.exitCode = wrong === 0 ? 0 : 1;

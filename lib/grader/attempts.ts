@@ -53,11 +53,28 @@ export function emptyLedger(): AttemptLedger {
   return { version: 1, parts: {} };
 }
 
-/** A stable fingerprint of an answer (JSON with sorted keys, SHA-256): the ledger never holds the answers. */
+/**
+ * A stable fingerprint of an answer (SHA-256 of a canonical form: object keys sorted; Maps, Sets, BigInt, -0 and
+ * cycles encoded, so any decoded student value has one): the ledger never holds the answers themselves.
+ */
 export function answerFingerprint(answer: unknown): string {
-  const sortKeys = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(sortKeys) : v !== null && typeof v === "object" ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])])) : v;
-  return createHash("sha256").update(JSON.stringify(sortKeys(answer)) ?? "undefined").digest("hex").slice(0, 32);
+  const seen = new Set<object>();
+  const canonical = (v: unknown): unknown => {
+    if (typeof v === "bigint") return { bigint: v.toString() };
+    if (typeof v === "number") return Object.is(v, -0) ? { number: "-0" } : Number.isFinite(v) ? v : { number: String(v) };
+    if (v === undefined) return { undefined: true };
+    if (v === null || typeof v !== "object") return v;
+    if (seen.has(v)) return { cycle: true };
+    seen.add(v);
+    const out: unknown =
+      v instanceof Map ? { map: [...v].map(([k, x]) => [canonical(k), canonical(x)]) }
+      : v instanceof Set ? { set: [...v].map(canonical) }
+      : Array.isArray(v) ? v.map(canonical)
+      : Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+    seen.delete(v);
+    return out;
+  };
+  return createHash("sha256").update(JSON.stringify(canonical(answer))).digest("hex").slice(0, 32);
 }
 
 /**

@@ -50,6 +50,12 @@ describe("decideAttempt", () => {
     expect(answerFingerprint({ a: 1, b: "x" })).toBe(answerFingerprint({ b: "x", a: 1 }));
     expect(answerFingerprint({ a: 1, b: "x" })).not.toBe(answerFingerprint({ a: 1, b: "y" }));
     expect(answerFingerprint({ a: null })).not.toBe(answerFingerprint({}));
+    expect(answerFingerprint({ a: undefined })).not.toBe(answerFingerprint({}));
+    // Whatever a student's answer decodes to has a fingerprint: BigInt, Maps, Sets, cycles.
+    const cyclic: Record<string, unknown> = { n: 1n, m: new Map([["k", new Set([1])]]) };
+    cyclic.self = cyclic;
+    expect(answerFingerprint(cyclic)).toMatch(/^[0-9a-f]{32}$/);
+    expect(answerFingerprint(1n)).not.toBe(answerFingerprint("1"));
   });
 });
 
