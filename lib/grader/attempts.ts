@@ -16,12 +16,16 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { WorkbenchInputError } from "../core/errors.js";
+import { requireString } from "../core/validate.js";
 
 /** Where the ledgers are kept, relative to the checkout's root. */
 export const ATTEMPTS_DIR = ".workbench/attempts";
 
 /** The ledger file of one exercise in `dir`. */
 export function ledgerPath(dir: string, exerciseId: string): string {
+  requireString("ledgerPath", "dir", dir);
+  if (typeof exerciseId !== "string" || !/^\d{2}-[a-z0-9-]+$/.test(exerciseId)) throw new WorkbenchInputError("ledgerPath", "exerciseId", 'must be an exercise id like "06-trace-the-path"', exerciseId);
   return join(dir, `${exerciseId}.json`);
 }
 
@@ -77,11 +81,27 @@ export function answerFingerprint(answer: unknown): string {
   return createHash("sha256").update(JSON.stringify(canonical(answer))).digest("hex").slice(0, 32);
 }
 
+/** One answer to decide on: the part (`<test name>`), the answer's fingerprint, and when. */
+export interface Attempt {
+  readonly part: string;
+  readonly answer: string;
+  readonly now: Date;
+}
+
 /**
- * Whether the answer with fingerprint `answer` to part `part` may be checked at `now`, and the ledger after
- * checking it. Pure: the caller saves the ledger. Answers older than the window no longer count.
+ * Whether `attempt` may be checked, and the ledger after checking it. Pure: the caller saves the ledger. Answers
+ * first checked longer than `limits.windowMs` ago no longer count.
  */
-export function decideAttempt(ledger: AttemptLedger, part: string, answer: string, now: Date, limits: AttemptLimits = ATTEMPT_DEFAULTS): AttemptDecision {
+export function decideAttempt(ledger: AttemptLedger, attempt: Attempt, limits: AttemptLimits = ATTEMPT_DEFAULTS): AttemptDecision {
+  const where = "decideAttempt";
+  if (!isLedger(ledger)) throw new WorkbenchInputError(where, "ledger", "must be { version: 1, parts: { <part>: [{ answer, at }] } }", ledger);
+  if (typeof attempt !== "object" || attempt === null) throw new WorkbenchInputError(where, "attempt", "must be { part, answer, now }", attempt);
+  requireString(where, "attempt.part", attempt.part);
+  requireString(where, "attempt.answer", attempt.answer);
+  if (!(attempt.now instanceof Date) || Number.isNaN(attempt.now.getTime())) throw new WorkbenchInputError(where, "attempt.now", "must be a valid Date", attempt.now);
+  if (!Number.isSafeInteger(limits?.perHour) || limits.perHour < 1) throw new WorkbenchInputError(where, "limits.perHour", "must be a whole number ≥ 1", limits?.perHour);
+  if (!Number.isSafeInteger(limits.windowMs) || limits.windowMs < 1) throw new WorkbenchInputError(where, "limits.windowMs", "must be a whole number of milliseconds ≥ 1", limits.windowMs);
+  const { part, answer, now } = attempt;
   const seen = ledger.parts[part] ?? [];
   const since = now.getTime() - limits.windowMs;
   const recent = seen.filter((c) => Date.parse(c.at) > since);
@@ -106,6 +126,7 @@ function isLedger(v: unknown): v is AttemptLedger {
 
 /** Reads the ledger; a missing file is a fresh start, a malformed one is moved aside to `<path>.bad-<time>`. */
 export function loadLedger(path: string): AttemptLedger {
+  requireString("loadLedger", "path", path);
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -124,6 +145,8 @@ export function loadLedger(path: string): AttemptLedger {
 
 /** Writes the ledger atomically (a temporary file, then a rename). */
 export function saveLedger(path: string, ledger: AttemptLedger): void {
+  requireString("saveLedger", "path", path);
+  if (!isLedger(ledger)) throw new WorkbenchInputError("saveLedger", "ledger", "must be { version: 1, parts: { <part>: [{ answer, at }] } }", ledger);
   mkdirSync(dirname(path), { recursive: true });
   const tmp = join(dirname(path), `.attempts-${process.pid}.tmp`);
   writeFileSync(tmp, JSON.stringify(ledger, null, 2) + "\n");

@@ -206,7 +206,7 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
       const { answer, right, total, redo } = await body(m);
       let limitNote = "";
       if (handLedger) {
-        const decision = decideAttempt(loadLedger(handLedger), name, answerFingerprint(answer), new Date());
+        const decision = decideAttempt(loadLedger(handLedger), { part: name, answer: answerFingerprint(answer), now: new Date() });
         if (!decision.check) {
           const at = decision.nextAt.toISOString().slice(11, 16);
           throw new GradingNote(

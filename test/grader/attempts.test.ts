@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { answerFingerprint, decideAttempt, emptyLedger, loadLedger, saveLedger, type AttemptLedger } from "../../lib/grader/attempts.js";
+import { answerFingerprint, decideAttempt, emptyLedger, ledgerPath, loadLedger, saveLedger, type AttemptLedger } from "../../lib/grader/attempts.js";
 
 const T0 = new Date("2026-12-01T10:00:00Z");
 const at = (minutes: number): Date => new Date(T0.getTime() + minutes * 60_000);
@@ -16,7 +16,7 @@ const LIMITS = { perHour: 3, windowMs: 60 * 60_000 };
 /** Checks `answers` in turn, one a minute from T0 + `from`; returns the decisions and the last ledger. */
 function run(answers: string[], ledger: AttemptLedger = emptyLedger(), from = 0) {
   const decisions = answers.map((a, i) => {
-    const d = decideAttempt(ledger, "06/by hand", a, at(from + i), LIMITS);
+    const d = decideAttempt(ledger, { part: "06/by hand", answer: a, now: at(from + i) }, LIMITS);
     if (d.check) ledger = d.ledger;
     return d;
   });
@@ -30,20 +30,27 @@ describe("decideAttempt", () => {
     const refused = decisions[3]!;
     expect(refused.check === false && refused.nextAt.toISOString()).toBe(at(60).toISOString());
     // An hour after the first, one new answer may be checked again.
-    expect(decideAttempt(ledger, "06/by hand", "d", at(59), LIMITS).check).toBe(false);
-    expect(decideAttempt(ledger, "06/by hand", "d", at(60.5), LIMITS).check).toBe(true);
+    expect(decideAttempt(ledger, { part: "06/by hand", answer: "d", now: at(59) }, LIMITS).check).toBe(false);
+    expect(decideAttempt(ledger, { part: "06/by hand", answer: "d", now: at(60.5) }, LIMITS).check).toBe(true);
   });
 
   it("an answer already checked is checked again for free, even past the limit", () => {
     const { ledger } = run(["a", "b", "c"]);
-    const again = decideAttempt(ledger, "06/by hand", "b", at(10), LIMITS);
+    const again = decideAttempt(ledger, { part: "06/by hand", answer: "b", now: at(10) }, LIMITS);
     expect(again).toMatchObject({ check: true, seenBefore: true, newInWindow: 3 });
     expect(again.check && again.ledger).toBe(ledger);
   });
 
   it("each part has its own budget", () => {
     const { ledger } = run(["a", "b", "c"]);
-    expect(decideAttempt(ledger, "06/another part", "z", at(5), LIMITS).check).toBe(true);
+    expect(decideAttempt(ledger, { part: "06/another part", answer: "z", now: at(5) }, LIMITS).check).toBe(true);
+  });
+
+  it("refuses malformed arguments with a one-line error naming the parameter", () => {
+    expect(() => decideAttempt(emptyLedger(), { part: "p", answer: "a", now: new Date(Number.NaN) })).toThrow(/attempt\.now/);
+    expect(() => decideAttempt(emptyLedger(), { part: "p", answer: "a", now: T0 }, { perHour: 0, windowMs: 1 })).toThrow(/limits\.perHour/);
+    expect(() => decideAttempt({ version: 2 } as never, { part: "p", answer: "a", now: T0 })).toThrow(/ledger/);
+    expect(() => ledgerPath("/tmp", "../x")).toThrow(/exerciseId/);
   });
 
   it("fingerprints ignore key order and tell different answers apart", () => {
