@@ -5,6 +5,7 @@
  */
 export * from "./attempts.js";
 export * from "./catalog.js";
+export * from "./hints.js";
 export * from "./junit.js";
 export * from "./output.js";
 export * from "./protocol.js";
