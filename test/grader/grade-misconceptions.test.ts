@@ -50,6 +50,7 @@ async function gradeMistakes(expected: Expected): Promise<Set<string>> {
   }
 }
 
+/** Grades the submissions folder `target` with the real command, JSON report and JUnit; checks each of `expected`. */
 async function gradeWritten(target: string, expected: Expected): Promise<Set<string>> {
   const junit = join(mkdtempSync(join(tmpdir(), "wb-junit-")), "grade.xml");
   const { code, out, report } = await grade([...Object.keys(expected).map((id) => id.slice(0, 2)), "--target", target, "--junit", junit]);
