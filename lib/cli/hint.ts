@@ -50,7 +50,7 @@ export const hintCommand: Command = {
     }
     const next = Math.min(shown + 1, total);
     io.stdout(`${entry.id} — ${entry.title}\n\n${renderHint(entry.hints[next - 1]!, total)}`);
-    if (shown >= total) io.stdout(`\nThat is the last hint. The reference solution is in solutions/${entry.id}/.\n`);
+    if (shown >= total) io.stdout(entry.solutionDir !== null ? `\nThat is the last hint. The reference solution is in solutions/${entry.id}/.\n` : "\nThat is the last hint.\n");
     else if (next < total) io.stdout(`\n(${total - next} more: npm run -s workbench -- hint ${entry.number})\n`);
     try {
       saveState(path, withHintsShown(state, entry.id, next));

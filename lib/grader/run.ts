@@ -30,6 +30,8 @@ export interface GradeRunOptions {
   seed: number;
   /** Called with short status lines (which round, what was cut off). */
   onStatus?: (line: string) => void;
+  /** Also run the hidden graded tests (test/exercises/hidden/, instructor only); default false. */
+  hidden?: boolean;
 }
 
 export const GRADE_DEFAULTS = Object.freeze({ timeoutMs: 5000, seed: 20261130, graceMs: 1000, pollMs: 100 });
@@ -87,7 +89,7 @@ async function runRound(
     writeFileSync(join(logDir, logFileName(e.id)), "");
     skip[e.id] = [...progress.get(e.id)!.done.keys()];
   }
-  const context: GradeContext = { logDir, skip, timeoutMs: options.timeoutMs, seed: options.seed, root: options.root, targetDir: options.target.dir };
+  const context: GradeContext = { logDir, skip, timeoutMs: options.timeoutMs, seed: options.seed, root: options.root, targetDir: options.target.dir, hidden: options.hidden === true };
   const slack = GRADE_DEFAULTS.graceMs * 3;
   const vitest = await createVitest(
     "test",
