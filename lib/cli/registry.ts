@@ -10,6 +10,7 @@ import { kernelCommand } from "./kernel.js";
 import { loopCommand } from "./loop.js";
 import { mapCommand } from "./map.js";
 import { notebooksCommand } from "./notebooks.js";
+import { releaseCommand } from "./release.js";
 import { resetCommand } from "./reset.js";
 import { startCommand } from "./start.js";
 import { teachCommand } from "./teach.js";
@@ -28,4 +29,5 @@ export const COMMANDS: readonly Command[] = [
   gradeCommand,
   hintCommand,
   resetCommand,
+  releaseCommand,
 ];
