@@ -25,7 +25,7 @@ export interface TextReportContext {
   /** Progress recorded before this grade, per exercise (only for the student's own exercises). */
   states?: Readonly<Record<string, ExerciseState>>;
   /** The hint to show for an exercise that is not done, with how many it has. */
-  hintFor?: (id: string) => { hint: Hint; total: number } | null;
+  hintFor?: (id: string) => { hint: Hint; total: number; noSolutions?: boolean } | null;
   /** The command prefix shown in advice ("npm run -s workbench --"). */
   command?: string;
 }
@@ -92,7 +92,9 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
       out.push(
         h.hint.number < h.total
           ? `  (more detail: ${command} hint ${e.id.slice(0, 2)})`
-          : `  (that was the last hint; the reference solution is in solutions/${e.id}/)`,
+          : h.noSolutions
+            ? "  (that was the last hint)"
+            : `  (that was the last hint; the reference solution is in solutions/${e.id}/)`,
       );
     }
   }

@@ -81,7 +81,8 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
     const hints = catalog.find((c) => c.id === id)?.hints ?? [];
     if (hints.length === 0) return null;
     const shown = state ? exerciseState(state, id).hintsShown : 1;
-    return { hint: hints[Math.min(Math.max(shown, 1), hints.length) - 1]!, total: hints.length };
+    const noSolutions = catalog.find((c) => c.id === id)?.solutionDir === null;
+    return { hint: hints[Math.min(Math.max(shown, 1), hints.length) - 1]!, total: hints.length, ...(noSolutions ? { noSolutions } : {}) };
   };
   const heading = `Graded ${options.target.label === "exercises" ? "your exercises" : options.target.label} (${report.exercises.length} exercise${report.exercises.length === 1 ? "" : "s"})\n\n`;
   const text =
