@@ -4,7 +4,7 @@
  * tests of the exercises (lib/grader/), prints the table, the total, the failures and a hint, and records the
  * student's progress. Exit 0 when every graded exercise has full points, 1 otherwise, 2 for a usage mistake.
  */
-import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { classroomResult } from "../grader/classroom.js";
@@ -57,7 +57,10 @@ export const gradeCommand: Command = {
     let target: Target;
     try {
       target = resolveTarget(root, values.target ?? "exercises", userCwd());
-      loadCatalog(root, positionals);
+      const chosen = loadCatalog(root, positionals);
+      if (values.hidden && !chosen.some((e) => existsSync(e.hiddenFile))) {
+        io.stderr(`grade: --hidden: ${chosen.length === 1 ? chosen[0]!.id + " has" : "these exercises have"} no hidden tests in this checkout (a student release never has them)\n`);
+      }
     } catch (err) {
       if (err instanceof WorkbenchInputError) throw new UsageError(`grade: ${err.message.replace(/^\w+: /, "")}`);
       throw err;
