@@ -13,6 +13,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { WorkbenchInputError } from "../../core/errors.js";
+import { untrustedGitArgs, untrustedGitEnv } from "../../core/untrusted-git.js";
 import { requireString } from "../../core/validate.js";
 import { listExercises } from "../catalog.js";
 import { formatManifest, MANIFEST_PATH, type ManifestExercise } from "../manifest.js";
@@ -71,17 +72,19 @@ export function checkReleaseTarget(root: string, out: string): void {
  * .workbench out), as they are on disk ("/"-separated, relative); and how many differ from the last commit.
  */
 function checkoutFiles(root: string): { files: string[]; uncommitted: number } {
-  const git = (...args: string[]): string => execFileSync("git", ["-C", root, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+  // git's read-only plumbing with every command-running knob off (lib/core/untrusted-git.ts), even on our own checkout
+  const git = (...args: string[]): string =>
+    execFileSync("git", untrustedGitArgs(root, args), { encoding: "utf8", env: untrustedGitEnv(), maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
   let listing: string;
-  let status: string;
+  let changed: string;
   try {
     listing = git("ls-files", "-z", "--cached", "--others", "--exclude-standard");
-    status = git("status", "--porcelain", "-z", "--untracked-files=all");
+    changed = git("ls-files", "-z", "--modified", "--deleted", "--others", "--exclude-standard");
   } catch {
     throw new WorkbenchInputError(WHERE, "root", "must be a git checkout of the workbench (the release takes the files git tracks)", root);
   }
   const files = [...new Set(listing.split("\0"))].filter((p) => p !== "" && existsSync(join(root, p)) && statSync(join(root, p)).isFile());
-  return { files, uncommitted: status.split("\0").filter((l) => /^.. /.test(l)).length };
+  return { files, uncommitted: new Set(changed.split("\0").filter((p) => p !== "")).size };
 }
 
 /** Writes the release; returns what it did. */
