@@ -85,8 +85,8 @@ Your instructor may grade with more tests than you see here.
 }
 
 /**
- * The release's README from the checkout's: the student section after the title line, the "## Teaching a class"
- * section (up to the next "## " heading) taken out.
+ * The release's README from the checkout's: the student section after the title line; the "## Teaching a class"
+ * section, and any "**Instructors**" part of a section (each up to the next "## " heading), taken out.
  */
 export function releaseReadme(readme: string, exerciseCount: number): string {
   const lines = readme.split("\n");
@@ -94,6 +94,7 @@ export function releaseReadme(readme: string, exerciseCount: number): string {
   let skipping = false;
   for (const line of lines) {
     if (/^## /.test(line)) skipping = /^## Teaching a class\b/.test(line);
+    else if (line.trim() === "**Instructors**") skipping = true; // the instructor's part of a section, to its end
     if (!skipping) out.push(line);
   }
   const titleAt = out.findIndex((l) => /^# /.test(l));

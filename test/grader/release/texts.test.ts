@@ -24,7 +24,7 @@ describe("classroomWorkflow", () => {
 });
 
 describe("releaseReadme", () => {
-  const readme = "# aider-workbench\n\nIntro.\n\n## Exercises\n\nDo them.\n\n## Teaching a class\n\n### Releasing to students\n\nInstructor text.\n\n## Layout\n\nlib/\n";
+  const readme = "# aider-workbench\n\nIntro.\n\n## Exercises\n\nDo them.\n\n**Instructors**\n\ngrade --target solutions\n\n## Teaching a class\n\n### Releasing to students\n\nInstructor text.\n\n## Layout\n\nlib/\n";
 
   it("opens with the student section, drops Teaching a class, keeps the rest in order", () => {
     const out = releaseReadme(readme, 9);
@@ -32,6 +32,8 @@ describe("releaseReadme", () => {
     expect(out).toContain("9 exercises as stubs");
     expect(out).not.toContain("Teaching a class");
     expect(out).not.toContain("Instructor text.");
+    expect(out).not.toContain("**Instructors**");
+    expect(out).not.toContain("--target solutions");
     expect(out.indexOf("## Exercises")).toBeLessThan(out.indexOf("## Layout"));
     expect(out).toContain("Intro.\n\n## Exercises\n\nDo them.\n\n## Layout\n\nlib/\n");
   });
