@@ -20,11 +20,14 @@ import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths, integerOptio
 const USAGE = `Usage: workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE] [--classroom FILE] [--hidden]
 
 Runs the graded tests of the exercises (all, or the ones named: 01, 1, 01-pagerank or pagerank) and prints
-a table (tests passed, points), the total, and for each failure the test, its message and a hint. The code
+a table (tests passed, points), the total, and for each failure the test, its message and the known mistake
+it matches, if any; then the hint for the first failing test whose hint you have not seen yet. The code
 graded runs in a contained sandbox process, never in the process that judges it (lib/grader/README.md).
   --target T     exercises (your work, the default), solutions (the reference solutions), or a folder laid
                  out like exercises/ (a student's submission). Progress is recorded only for exercises.
-  --watch        grade again whenever a file under the target is saved (Ctrl-C stops)
+  --watch        grade again whenever an exercise's file is saved (Ctrl-C stops): however the editor saves
+                 (in place, a new file renamed over it, "safe write" with a backup), and after a file or
+                 folder is deleted and created again, or the whole folder replaced
   --json FILE    also write the report as JSON ("-": to stdout, the table then goes to stderr)
   --junit FILE   also write the report as JUnit XML
   --classroom FILE  also write the result GitHub Classroom's autograding reporter reads (JSON: version,
@@ -150,10 +153,14 @@ async function watchLoop(options: GradeSessionOptions, outputs: Outputs, io: Cli
     }
     busy = false;
   };
-  const stop = watchExercises(options.target.dir, ids, (changed) => {
-    changed.forEach((id) => queue.add(id));
-    void drain();
-  });
+  const stop = watchExercises(
+    { dir: options.target.dir, known: ids },
+    (changed) => {
+      changed.forEach((id) => queue.add(id));
+      void drain();
+    },
+    { onNote: (line) => io.stderr(`grade: ${line}\n`) },
+  );
   await new Promise<void>((done) => {
     const finish = (): void => {
       process.off("SIGINT", finish);

@@ -5,6 +5,7 @@
  */
 export * from "./catalog.js";
 export * from "./classroom.js";
+export * from "./hints.js";
 export * from "./junit.js";
 export * from "./manifest.js";
 export * from "./output.js";
