@@ -76,7 +76,7 @@ export const gradeCommand: Command = {
       seed: integerOption("grade", "seed", values.seed, GRADE_DEFAULTS.seed, 0),
       statePath: state,
       onStatus: (line) => io.stderr(`grade: ${line}\n`),
-      ...(values.hidden ? { hidden: true } : {}),
+      hidden: values.hidden === true, // a plain property, so the type checks it is still an option of the session
     };
     const outputs = { json: reportPath("json", values.json), junit: reportPath("junit", values.junit), classroom: reportPath("classroom", values.classroom) };
     const first = await gradeOnce(options, outputs, io);

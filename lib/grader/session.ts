@@ -25,6 +25,8 @@ export interface GradeSessionOptions {
   onStatus?: (line: string) => void;
   /** An earlier report to merge into (watch mode re-grades one exercise and shows them all). */
   previous?: GradeReport;
+  /** Also run the hidden graded tests (instructor only, `grade --hidden`). */
+  hidden?: boolean;
 }
 
 export interface GradeSessionResult {
@@ -63,6 +65,7 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
     timeoutMs: options.timeoutMs,
     seed: options.seed,
     ...(options.onStatus ? { onStatus: options.onStatus } : {}),
+    ...(options.hidden ? { hidden: true } : {}),
   });
   const report = options.previous ? mergeReports(options.previous, fresh) : fresh;
   let state: ProgressState | null = null;
