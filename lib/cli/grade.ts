@@ -10,6 +10,7 @@ import { WorkbenchInputError } from "../core/errors.js";
 import { classroomResult } from "../grader/classroom.js";
 import { toJunitXml } from "../grader/junit.js";
 import type { GradeReport } from "../grader/results.js";
+import { isStudentId, STUDENT_ID_RULE } from "../grader/provenance.js";
 import { GRADE_DEFAULTS } from "../grader/run.js";
 import { gradeSession, loadCatalog, type GradeSessionOptions } from "../grader/session.js";
 import { resolveTarget, type Target } from "../grader/target.js";
@@ -17,7 +18,7 @@ import { watchExercises } from "../grader/watch.js";
 import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths, integerOption, userCwd } from "./exercise-options.js";
 
-const USAGE = `Usage: workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE] [--classroom FILE] [--hidden]
+const USAGE = `Usage: workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE] [--classroom FILE] [--hidden] [--student ID]
 
 Runs the graded tests of the exercises (all, or the ones named: 01, 1, 01-pagerank or pagerank) and prints
 a table (tests passed, points), the total, and for each failure the test, its message and the known mistake
@@ -37,6 +38,8 @@ graded runs in a contained sandbox process, never in the process that judges it 
   --timeout MS   per-test limit on the time spent in the submission's code, in milliseconds (default
                  ${GRADE_DEFAULTS.timeoutMs}); past it the submission's sandbox is stopped, and grading goes on
   --seed N       fast-check seed for the property tests (default ${GRADE_DEFAULTS.seed}: every run grades alike)
+  --student ID   the student's id, recorded in the reports (they always record the submission's content hash,
+                 the grader's version, the seed, when grading started and how long it took)
 ${EXERCISE_PATH_USAGE}
 Exit status: 0 when every graded exercise has full points, 1 when some points are missing, 2 on a usage error.`;
 
@@ -54,6 +57,7 @@ export const gradeCommand: Command = {
       hidden: { type: "boolean" },
       timeout: { type: "string" },
       seed: { type: "string" },
+      student: { type: "string" },
       ...EXERCISE_PATH_OPTIONS,
     });
     const { root, state } = exercisePaths("grade", values);
@@ -78,6 +82,10 @@ export const gradeCommand: Command = {
       onStatus: (line) => io.stderr(`grade: ${line}\n`),
       hidden: values.hidden === true, // a plain property, so the type checks it is still an option of the session
     };
+    if (values.student !== undefined) {
+      if (!isStudentId(values.student)) throw new UsageError(`grade: --student ${STUDENT_ID_RULE} (got ${JSON.stringify(values.student)})`);
+      options.student = values.student;
+    }
     const outputs = { json: reportPath("json", values.json), junit: reportPath("junit", values.junit), classroom: reportPath("classroom", values.classroom) };
     const first = await gradeOnce(options, outputs, io);
     if (!values.watch) return exitCode(first);

@@ -4,6 +4,7 @@
  * finished ones skipped. `foldRound` adds one round's log to what is known and says whether another round helps.
  */
 import { isMisconceptionReport, type MisconceptionReport } from "./misconception.js";
+import type { ReportProvenance } from "./provenance.js";
 import { JUDGE_FACTOR, type GradeRecord, type TestKind, type TestStatus } from "./protocol.js";
 
 export interface TestResult {
@@ -41,6 +42,8 @@ export interface GradeReport {
   points: number;
   maxPoints: number;
   exercises: ExerciseResult[];
+  /** Who and what was graded, by which grader, with which seed, when (provenance.ts); set by every grading run. */
+  provenance?: ReportProvenance;
 }
 
 /** What is known about one exercise between rounds. */

@@ -17,6 +17,7 @@ import { join, relative } from "node:path";
 import type { ExerciseEntry } from "./catalog.js";
 import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, parseRecords, runningTest, type GradeContext } from "./protocol.js";
 import { emptyProgress, exerciseResult, foldRound, gradeReport, type ExerciseProgress, type GradeReport } from "./results.js";
+import { graderVersion, submissionHash } from "./provenance.js";
 import { detectContainment } from "./sandbox/containment.js";
 import { gradingAliases, type Target } from "./target.js";
 
@@ -32,12 +33,17 @@ export interface GradeRunOptions {
   onStatus?: (line: string) => void;
   /** Also run the hidden graded tests (test/exercises/hidden/, instructor only); default false. */
   hidden?: boolean;
+  /** The student's id, recorded in the report's provenance. */
+  student?: string;
 }
 
 export const GRADE_DEFAULTS = Object.freeze({ timeoutMs: 5000, seed: 20261130, graceMs: 1000, pollMs: 100 });
 
 /** Grades the given exercises of `target`; never throws for anything the student's code does. */
 export async function runGrading(options: GradeRunOptions): Promise<GradeReport> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const submission = submissionHash(options.target.dir); // before any grading: what was graded, not what is there after
   const logDir = mkdtempSync(join(tmpdir(), "workbench-grade-"));
   const progress = new Map<string, ExerciseProgress>(options.exercises.map((e) => [e.id, emptyProgress()]));
   const errors = new Map<string, string>();
@@ -70,10 +76,20 @@ export async function runGrading(options: GradeRunOptions): Promise<GradeReport>
     process.exitCode = savedExitCode;
     rmSync(logDir, { recursive: true, force: true });
   }
-  return gradeReport(
+  const report = gradeReport(
     options.target.label,
     options.exercises.map((e) => exerciseResult(e.id, e.title, progress.get(e.id)!, errors.get(e.id))),
   );
+  report.provenance = {
+    ...(options.student !== undefined ? { student: options.student } : {}),
+    submissionHash: submission,
+    grader: graderVersion(options.root),
+    seed: options.seed,
+    timeoutMs: options.timeoutMs,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+  };
+  return report;
 }
 
 /** One vitest run over `exercises`; resolves to the file-level errors by test file path. */

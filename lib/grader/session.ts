@@ -27,6 +27,8 @@ export interface GradeSessionOptions {
   previous?: GradeReport;
   /** Also run the hidden graded tests (instructor only, `grade --hidden`). */
   hidden?: boolean;
+  /** The student's id, recorded in the report (`grade --student`). */
+  student?: string;
 }
 
 export interface GradeSessionResult {
@@ -66,6 +68,7 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
     seed: options.seed,
     ...(options.onStatus ? { onStatus: options.onStatus } : {}),
     ...(options.hidden ? { hidden: true } : {}),
+    ...(options.student !== undefined ? { student: options.student } : {}),
   });
   const report = options.previous ? mergeReports(options.previous, fresh) : fresh;
   let state: ProgressState | null = null;
@@ -102,12 +105,17 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
   return { report, text };
 }
 
-/** `previous` with the exercises graded again in `fresh` replaced (and any new ones added), totals recomputed. */
+/**
+ * `previous` with the exercises graded again in `fresh` replaced (and any new ones added), totals recomputed; the
+ * provenance is the fresh grade's (the submission as it is now).
+ */
 export function mergeReports(previous: GradeReport, fresh: GradeReport): GradeReport {
   const byId = new Map(previous.exercises.map((e) => [e.id, e]));
   for (const e of fresh.exercises) byId.set(e.id, e);
   const exercises = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return gradeReport(fresh.target, exercises);
+  const merged = gradeReport(fresh.target, exercises);
+  if (fresh.provenance) merged.provenance = fresh.provenance;
+  return merged;
 }
 
 function displayPath(root: string, path: string): string {
