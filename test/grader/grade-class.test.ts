@@ -51,6 +51,8 @@ describe("workbench grade-class", () => {
     const ada = JSON.parse(readFileSync(join(out, "ada", "report.json"), "utf8")) as GradeReport;
     const max = Object.fromEntries(ada.exercises.map((e) => [e.id, e.maxPoints]));
     const full = max["04-search-replace"]! + max["05-commit-plan"]!;
+    // class grading runs the hidden tests (exercise 05 has one): they count, marked hidden in the report
+    expect(ada.exercises.find((e) => e.id === "05-commit-plan")!.tests.some((t) => t.hidden === true)).toBe(true);
     expect(full).toBeGreaterThan(0);
     const by = Object.fromEntries(rows.map((x) => [x.student, x]));
     for (const id of ["ada", "bob"]) expect([by[id]!.total, by[id]!.max], id).toEqual([String(full), String(full)]);
