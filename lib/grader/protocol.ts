@@ -23,6 +23,8 @@ export interface GradeContext {
   targetDir: string;
   /** Also run the hidden graded tests (test/exercises/hidden/, instructor only; `grade --hidden`). */
   hidden?: boolean;
+  /** Where the by-hand parts' ledgers are kept (attempts.ts); absent: no limit (not the student's own exercises/). */
+  attemptsDir?: string;
 }
 
 export const GRADE_CONTEXT_KEY = "workbenchGrade";

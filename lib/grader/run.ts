@@ -14,6 +14,7 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFil
 import { availableParallelism, tmpdir } from "node:os";
 import { performance } from "node:perf_hooks";
 import { join, relative } from "node:path";
+import { ATTEMPTS_DIR } from "./attempts.js";
 import type { ExerciseEntry } from "./catalog.js";
 import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, parseRecords, runningTest, type GradeContext } from "./protocol.js";
 import { emptyProgress, exerciseResult, foldRound, gradeReport, type ExerciseProgress, type GradeReport } from "./results.js";
@@ -106,6 +107,8 @@ async function runRound(
     skip[e.id] = [...progress.get(e.id)!.done.keys()];
   }
   const context: GradeContext = { logDir, skip, timeoutMs: options.timeoutMs, seed: options.seed, root: options.root, targetDir: options.target.dir, hidden: options.hidden === true };
+  // Only the student's own exercises/ keep a ledger of by-hand answers (attempts.ts), as only they keep progress.
+  if (options.target.isStudentWork) context.attemptsDir = join(options.root, ATTEMPTS_DIR);
   const slack = GRADE_DEFAULTS.graceMs * 3;
   const vitest = await createVitest(
     "test",

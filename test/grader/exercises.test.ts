@@ -102,7 +102,7 @@ describe("the exercises", () => {
     it("has graded tests: at least four, worth points, with a fast-check property", () => {
       const text = readFileSync(e.testFile, "utf8");
       expect(text).toMatch(new RegExp(`exercise<typeof import\\("@target/${id}/[\\w-]+\\.js"\\)>\\("${id}", "[\\w-]+\\.ts", \\{ lib: \\[`));
-      const tests = [...text.matchAll(/^ex\.(test|property)\(\s*"([^"]+)",\s*(\d+),/gm)];
+      const tests = [...text.matchAll(/^ex\.(test|property|byHand)\(\s*"([^"]+)",\s*(\d+),/gm)];
       expect(tests.length).toBeGreaterThanOrEqual(4);
       expect(tests.some((m) => m[1] === "property")).toBe(true);
       expect(text).toContain("fc.assert(");

@@ -1,6 +1,6 @@
 /**
  * The titles of an exercise's graded tests, read from its test file without running it: the first argument of each
- * `ex.test(…)` / `ex.property(…)` call, parsed with TypeScript's own parser (so escapes read as the runtime sees
+ * `ex.test(…)` / `ex.property(…)` / `ex.byHand(…)` call, parsed with TypeScript's own parser (so escapes read as the runtime sees
  * them). A title that is not a string literal is reported, since nothing could check the hints that name it.
  */
 import { readFileSync } from "node:fs";
@@ -16,7 +16,7 @@ export function gradedTestTitles(testFile: string): { titles: string[]; problems
       ts.isPropertyAccessExpression(node.expression) &&
       ts.isIdentifier(node.expression.expression) &&
       node.expression.expression.text === "ex" &&
-      (node.expression.name.text === "test" || node.expression.name.text === "property")
+      ["test", "property", "byHand"].includes(node.expression.name.text)
     ) {
       const first = node.arguments[0];
       if (first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) titles.push(first.text);
