@@ -32,6 +32,8 @@ export interface GradeRunOptions {
   seed: number;
   /** Called with short status lines (which round, what was cut off). */
   onStatus?: (line: string) => void;
+  /** Also run the hidden graded tests (test/exercises/hidden/, instructor only); default false. */
+  hidden?: boolean;
   /** The student's id, recorded in the report's provenance. */
   student?: string;
 }
@@ -104,7 +106,7 @@ async function runRound(
     writeFileSync(join(logDir, logFileName(e.id)), "");
     skip[e.id] = [...progress.get(e.id)!.done.keys()];
   }
-  const context: GradeContext = { logDir, skip, timeoutMs: options.timeoutMs, seed: options.seed, root: options.root, targetDir: options.target.dir };
+  const context: GradeContext = { logDir, skip, timeoutMs: options.timeoutMs, seed: options.seed, root: options.root, targetDir: options.target.dir, hidden: options.hidden === true };
   // Only the student's own exercises/ keep a ledger of by-hand answers (attempts.ts), as only they keep progress.
   if (options.target.isStudentWork) context.attemptsDir = join(options.root, ATTEMPTS_DIR);
   const slack = GRADE_DEFAULTS.graceMs * 3;

@@ -96,3 +96,6 @@ ex.property("without redistribution the dangling mass leaks away", 1, ({ massLos
     { numRuns: 60 },
   );
 });
+
+// Hidden tests (test/exercises/hidden/), when grading with --hidden.
+await ex.hiddenTests();

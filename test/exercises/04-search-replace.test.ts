@@ -83,3 +83,6 @@ ex.property("random texts, windows and re-indented windows: the teaching model's
     { numRuns: 300 },
   );
 });
+
+// Hidden tests (test/exercises/hidden/), when grading with --hidden.
+await ex.hiddenTests();

@@ -76,3 +76,6 @@ ex.property("the algebra holds: before ∪ unprotected = D ∩ E (disjoint), unr
     { numRuns: 200 },
   );
 });
+
+// Hidden tests (test/exercises/hidden/), when grading with --hidden.
+await ex.hiddenTests();

@@ -76,7 +76,7 @@ describe("the exercises", () => {
     it("has a solution with marked regions, and its stub in exercises/ is exactly the one made from it", () => {
       expect(e.files.length).toBeGreaterThan(0);
       for (const f of e.files) {
-        const solution = readFileSync(join(e.solutionDir, f), "utf8");
+        const solution = readFileSync(join(e.solutionDir!, f), "utf8");
         const stub = stubFromSolution(solution, e.number);
         const path = join(ROOT, "exercises", id, f);
         expect(existsSync(path), `${relative(ROOT, path)} exists`).toBe(true);
@@ -92,7 +92,7 @@ describe("the exercises", () => {
       const banned = REFERENCE_FUNCTIONS[id];
       if (banned === undefined) return expect.fail(`REFERENCE_FUNCTIONS has no entry for ${id}: say which lib functions its tests trust`);
       for (const f of e.files) {
-        const imports = [...readFileSync(join(e.solutionDir, f), "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"@aider-workbench\/lib"/g)]
+        const imports = [...readFileSync(join(e.solutionDir!, f), "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"@aider-workbench\/lib"/g)]
           .flatMap((m) => m[1]!.split(","))
           .map((s) => s.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]!);
         expect(imports.filter((n) => banned.includes(n)), `${id}/${f} imports`).toEqual([]);

@@ -184,7 +184,7 @@ export function plainSolution(root: string, exercise: string): { file: string; s
   const e = listExercises(root).find((x) => x.id === exercise);
   if (!e) throw new Error(`no exercise ${exercise}`);
   const file = e.files[0]!;
-  const text = readFileSync(join(e.solutionDir, file), "utf8");
+  const text = readFileSync(join(e.solutionDir!, file), "utf8");
   return { file, source: text.split("\n").filter((l) => !/^\s*\/\/ (BEGIN|END) SOLUTION\s*$/.test(l)).join("\n") };
 }
 
