@@ -21,12 +21,14 @@ export {
   teachingPageRank,
   teachingPageRankLeaky,
   teachingPageRankStep,
+  TEACHING_STEP_DEFAULTS,
   type RepoMapInput,
   type RepoMapResult,
   type SymbolKey,
   type TeachingEdge,
   type TeachingGraph,
   type TeachingPageRankResult,
+  type TeachingStepOptions,
 } from "./repomap/teaching/repo-map.js";
 
 // ── repo map — Aider's path, stage by stage: scan → pagerank → ranking → render → budget → repo map ─────────────
@@ -80,7 +82,7 @@ export {
 export { currentMessageText, identFilenameMatches, mentionedIdentsFromText, pathComponents, pathStem } from "./repomap/ranking/mentions.js";
 
 export { AiderTreeContext, buildTreeContext, renderTreeContext } from "./repomap/render/render-tree.js";
-export { SkeletonCache } from "./repomap/render/skeletons.js";
+export { SKELETON_CACHE_DEFAULTS, SkeletonCache, type SkeletonCacheOptions } from "./repomap/render/skeletons.js";
 export { aiderToTree, TO_TREE_MAX_LINE, type SkeletonRenderer } from "./repomap/render/to-tree.js";
 
 export {
@@ -122,6 +124,7 @@ export {
   type RealMapRequest,
   type RealMapResult,
   type RealMapSummary,
+  type RepoMapSources,
 } from "./repomap/repo-map.js";
 
 // ── SEARCH/REPLACE — teaching model (seed 000, knowledge point 2) ───────────────────────────────────────────────
@@ -159,6 +162,7 @@ export {
   replaceClosestEditDistance,
   replaceMissingLeadingWhitespace,
   replaceMostSimilarChunk,
+  type PreppedText,
   type ReplaceOutcome,
   type ReplaceStage,
 } from "./editblock/replace.js";
@@ -218,7 +222,7 @@ export { comparePlanWithGit, type ComparisonRow, type PlanComparison, type PlanF
 
 // ── Aider's whole loop (seed 001), with a scripted model ────────────────────────────────────────────────────────
 export { runLoop } from "./loop/loop.js";
-export { LOOP_DEFAULTS, type LoopCounts, type LoopOptions, type LoopRequest, type LoopResult, type LoopUsage } from "./loop/loop-options.js";
+export { LOOP_DEFAULTS, type LoopCounts, type LoopInput, type LoopOptions, type LoopRequest, type LoopResult, type LoopUsage } from "./loop/loop-options.js";
 export {
   checkSession,
   runSession,
@@ -238,7 +242,7 @@ export {
   type ProviderFailureKind,
   type ScriptStep,
 } from "./loop/scripted-model.js";
-export { maxRetries, requestWithRetry, RETRY_DEFAULTS, type Attempt, type RequestOutcome, type RetryPolicy } from "./loop/model-client.js";
+export { maxRetries, REQUEST_DEFAULTS, requestWithRetry, RETRY_DEFAULTS, type Attempt, type RequestOptions, type RequestOutcome, type RetryPolicy } from "./loop/model-client.js";
 export {
   buildContext,
   renderContext,
@@ -271,7 +275,7 @@ export { RecordingModel, ReplayMismatchError, ReplayModel } from "./loop/recordi
 export { checkRecording, type RecordedCall, type Recording } from "./loop/recording-format.js";
 export { startStandInServer, stepsFromRecording, type StandInOptions, type StandInServer, type StandInStep } from "./loop/stand-in-server.js";
 export { FormatWorkspace, type FormatReplyResult } from "./loop/format-workspace.js";
-export { ARCHITECT_DONE, runArchitect, type ArchitectResult } from "./loop/architect.js";
+export { ARCHITECT_DONE, runArchitect, type ArchitectInput, type ArchitectResult } from "./loop/architect.js";
 
 // ── conformance against Aider's golden vectors ──────────────────────────────────────────────────────────────────
 export { readCases, VectorFormatError, type CaseReader } from "./conformance/format.js";

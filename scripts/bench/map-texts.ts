@@ -14,10 +14,10 @@ const label = (tokens: number): string => `~${tokens >= 1000 ? `${Math.round(tok
 export async function realMapTexts(root: string, dir: string, budgets: readonly number[], count: TokenCounter): Promise<MapText[]> {
   const grammars = grammarSet(root);
   const scan = await lib.scanRepo(dir, { cacheDir: join(root, "build", "bench", "scan-cache"), grammars, parallel: scanParallel(root) });
-  const skeletons = new lib.SkeletonCache(scan.root, grammars, lib.SCAN_DEFAULTS.maxFileBytes);
+  const skeletons = new lib.SkeletonCache(scan.root, grammars);
   const out: MapText[] = [];
   for (const tokens of budgets) {
-    const map = await lib.buildRepoMap(scan, { tokens }, skeletons, count);
+    const map = await lib.buildRepoMap({ scan, skeletons, count }, { tokens });
     out.push({ label: `${label(tokens)} (budget ${tokens})`, text: map.map });
   }
   return out;

@@ -68,7 +68,7 @@ describe("nameMisconception (in the judge)", () => {
     expect(nameMisconception("01-pagerank", wrong)).toEqual(DROPPED);
 
     const right = new CallRecorder();
-    right.record("pageRankStep", [AB, half, 0.85], teachingPageRankStep(AB, half, 0.85));
+    right.record("pageRankStep", [AB, half, 0.85], teachingPageRankStep(AB, half, { damping: 0.85 }));
     expect(nameMisconception("01-pagerank", right)).toBeNull();
 
     wrong.threw = true;

@@ -96,22 +96,31 @@ describe("the model client — retry with backoff", () => {
   });
 
   it("returns the reply with the attempts, or why it stopped", async () => {
-    const ok = await requestWithRetry(new ScriptedModel([{ fail: "server" }, "hi"]), [], RETRY_DEFAULTS);
+    const ok = await requestWithRetry(new ScriptedModel([{ fail: "server" }, "hi"]), [], { policy: RETRY_DEFAULTS });
     expect(ok).toMatchObject({ kind: "reply", text: "hi" });
     expect(ok.attempts.map((a) => [a.error?.kind ?? null, a.retryAfter])).toEqual([
       ["server", 0.25],
       [null, null],
     ]);
-    const auth = await requestWithRetry(new ScriptedModel([{ fail: "auth", message: "no key" }]), [], RETRY_DEFAULTS);
+    const auth = await requestWithRetry(new ScriptedModel([{ fail: "auth", message: "no key" }]), [], { policy: RETRY_DEFAULTS });
     expect(auth.kind).toBe("gave-up");
     expect(auth.kind === "gave-up" && auth.error.message).toBe("AuthenticationError: no key");
-    const ended = await requestWithRetry(new ScriptedModel([]), [], RETRY_DEFAULTS);
+    const ended = await requestWithRetry(new ScriptedModel([]), [], { policy: RETRY_DEFAULTS });
     expect(ended).toEqual({ kind: "script-ended", message: "the script has no step for model call 1", attempts: [] });
   });
 
   it("other exceptions from the model are not swallowed", async () => {
     const model = { name: "broken", complete: () => { throw new TypeError("boom"); } };
-    await expect(requestWithRetry(model, [], RETRY_DEFAULTS)).rejects.toThrow("boom");
+    await expect(requestWithRetry(model, [], { policy: RETRY_DEFAULTS })).rejects.toThrow("boom");
+  });
+
+  it("checks its options: the policy's fields, the sink, no unknown key", async () => {
+    const model = new ScriptedModel(["hi"]);
+    await expect(requestWithRetry(model, [], { policy: { factor: 0.5 } })).rejects.toThrow("requestWithRetry: options.policy.factor must be ≥ 1");
+    await expect(requestWithRetry(model, [], { sink: (() => {}) as never })).rejects.toThrow("requestWithRetry: options.sink must be a ChunkSink");
+    await expect(requestWithRetry(model, [], { retry: {} } as never)).rejects.toThrow("requestWithRetry: options.retry is not a known option");
+    const pieces: string[] = [];
+    expect(await requestWithRetry(model, [], { sink: { chunk: (t) => pieces.push(t) } })).toMatchObject({ kind: "reply", text: "hi" });
   });
 
   it("validates the policy", () => {
@@ -162,14 +171,16 @@ describe("runLoop — argument checks", () => {
   const ws = () => new MemoryWorkspace({ "a.py": "a\n" }, { chat: ["a.py"] });
   const model = () => new ScriptedModel(["ok"]);
   it("names the bad parameter and the rule", async () => {
-    await expect(runLoop({} as never, model(), "m")).rejects.toThrow("runLoop: workspace must be a LoopWorkspace (no chatFiles method)");
-    await expect(runLoop(ws(), {} as never, "m")).rejects.toThrow("runLoop: model must be a LoopModel");
-    await expect(runLoop(ws(), model(), 3 as never)).rejects.toThrow("runLoop: message must be a string");
-    await expect(runLoop(ws(), model(), "m", { maxReflections: -1 })).rejects.toThrow("options.maxReflections must be a non-negative integer");
-    await expect(runLoop(ws(), model(), "m", { lint: "flake8" as never })).rejects.toThrow("options.lint must be a function or null");
-    await expect(runLoop(ws(), model(), "m", { autoTest: 1 as never })).rejects.toThrow("options.autoTest must be a boolean");
-    await expect(runLoop(ws(), model(), "m", { maxReflection: 2 } as never)).rejects.toThrow("options.maxReflection is not a known option");
-    await expect(runLoop(ws(), model(), "m", { retry: { factor: 0 } })).rejects.toThrow("runLoop: options.retry.factor must be ≥ 1");
+    await expect(runLoop({ workspace: {} as never, model: model(), message: "m" })).rejects.toThrow("runLoop: input.workspace must be a LoopWorkspace (no chatFiles method)");
+    await expect(runLoop({ workspace: ws(), model: {} as never, message: "m" })).rejects.toThrow("runLoop: input.model must be a LoopModel");
+    await expect(runLoop({ workspace: ws(), model: model(), message: 3 as never })).rejects.toThrow("runLoop: input.message must be a string");
+    await expect(runLoop(null as never)).rejects.toThrow("runLoop: input must be an object");
+    await expect(runLoop({ workspace: ws(), model: model(), message: "m", messages: [] } as never)).rejects.toThrow("runLoop: input.messages is not a known");
+    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { maxReflections: -1 })).rejects.toThrow("options.maxReflections must be a non-negative integer");
+    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { lint: "flake8" as never })).rejects.toThrow("options.lint must be a function or null");
+    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { autoTest: 1 as never })).rejects.toThrow("options.autoTest must be a boolean");
+    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { maxReflection: 2 } as never)).rejects.toThrow("options.maxReflection is not a known option");
+    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { retry: { factor: 0 } })).rejects.toThrow("runLoop: options.retry.factor must be ≥ 1");
   });
 });
 

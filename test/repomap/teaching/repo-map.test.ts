@@ -7,6 +7,8 @@ import {
   strictBudgetPrefix,
   teachingPageRank,
   teachingPageRankLeaky,
+  teachingPageRankStep,
+  TEACHING_STEP_DEFAULTS,
   WorkbenchInputError,
   type RepoMapInput,
 } from "../../../lib/index.js";
@@ -205,5 +207,29 @@ describe("repoMap — bad input names the parameter and the rule", () => {
       expect(c.expected, c.name).toHaveProperty("error");
       expect(() => repoMap(c.input as unknown as RepoMapInput)).toThrow(WorkbenchInputError);
     });
+  });
+});
+
+describe("teachingPageRankStep — one pass of the seed's loop, its options over TEACHING_STEP_DEFAULTS", () => {
+  const g = buildTeachingGraph(["A", "B", "C"], [["A", "B", "f", 1], ["C", "A", "g", 2]], { A: 1, C: 1 });
+
+  it("iterated from the prior, gives teachingPageRank (with the dangling term) and teachingPageRankLeaky (without)", () => {
+    let kept: ReadonlyMap<string, number> = g.prior;
+    let leaked: ReadonlyMap<string, number> = g.prior;
+    for (let i = 0; i < 7; i++) {
+      kept = teachingPageRankStep(g, kept, { damping: 0.6 });
+      leaked = teachingPageRankStep(g, leaked, { damping: 0.6, redistributeDangling: false });
+    }
+    expect([...kept]).toEqual([...teachingPageRank(g, 0.6, 7).rank]);
+    expect([...leaked]).toEqual([...teachingPageRankLeaky(g, 0.6, 7).rank]);
+    expect([...teachingPageRankStep(g, g.prior)]).toEqual([...teachingPageRankStep(g, g.prior, { damping: TEACHING_STEP_DEFAULTS.damping })]);
+    expect(Object.isFrozen(TEACHING_STEP_DEFAULTS)).toBe(true);
+  });
+
+  it("rejects bad options naming the option and the rule", () => {
+    expect(() => teachingPageRankStep(g, g.prior, { damping: 1 })).toThrow("teachingPageRankStep: options.damping must be a number strictly between 0 and 1");
+    expect(() => teachingPageRankStep(g, g.prior, { redistributeDangling: "no" as never })).toThrow("options.redistributeDangling must be a boolean");
+    expect(() => teachingPageRankStep(g, g.prior, { alpha: 0.5 } as never)).toThrow("options.alpha is not a known option");
+    expect(() => teachingPageRankStep(g, g.prior, 0.85 as never)).toThrow("teachingPageRankStep: options must be an object");
   });
 });
