@@ -157,7 +157,7 @@ export function graphPicture(input: GraphPictureInput, options: GraphPictureOpti
   const top = options.title ? 30 : 8, bottom = 40;
   const maxRadius = Math.min(GRAPH_PICTURE_DEFAULTS.maxRadius, (Math.min(width, height) / Math.max(2, Math.sqrt(nodes.length))) * 0.3);
   const pad = maxRadius + 40;
-  const layout = graphLayout(nodes, edges, width, height - top - bottom, pad, iterations);
+  const layout = graphLayout(nodes, edges, { width, height: height - top - bottom, pad, iterations });
   const shifted = new Map([...layout].map(([n, p]) => [n, { x: p.x, y: p.y + top }]));
   const radii = nodeRadii(nodes, rank, maxRadius);
   const chat = new Set(input.chat ?? []), mentioned = new Set(input.mentioned ?? []);

@@ -74,7 +74,7 @@ export function iterationFrames(input: IterationInput, options: IterationFramesO
   const alpha = input.damping;
   const top = 30, bottom = 46, boxW = 120;
   const maxRadius = Math.min(GRAPH_PICTURE_DEFAULTS.maxRadius, (Math.min(width, height) / Math.max(2, Math.sqrt(nodes.length))) * 0.3);
-  const layout = graphLayout(nodes, edges, width - boxW - 30, height - top - bottom, maxRadius + 36);
+  const layout = graphLayout(nodes, edges, { width: width - boxW - 30, height: height - top - bottom, pad: maxRadius + 36 });
   const pos = new Map([...layout].map(([n, p]) => [n, { x: p.x, y: p.y + top }]));
   const ranks = input.steps.map((r) => new Map(nodes.map((n) => [n, get(r, n) ?? 0])));
   const scaleMax = Math.max(...ranks.flatMap((r) => [...r.values()]));
