@@ -3,6 +3,18 @@
  * seed page's teaching model (`teaching/`) and Aider's production-style path stand side by side; lib/loop runs
  * Aider's whole loop on them with a scripted model. Helpers the stages share stay inside lib: import them from
  * their file (tests do). The folders' READMEs say where to start reading.
+ *
+ * The same verbs on both sides: a teaching model's entry point is `teaching<Verb>`; the function of Aider's path
+ * that computes the same thing is `aider<Verb>`, or Aider's own Python name camel-cased where the file ports that
+ * function (`getRankedTags` is `get_ranked_tags`, `replaceMostSimilarChunk` is `replace_most_similar_chunk`):
+ *   repo map        teachingRepoMap ↔ aiderRepoMap · teachingPageRank ↔ aiderPageRank (one step:
+ *                   teachingPageRankStep ↔ iteratePageRank's loop) · spreadRankToSymbols ↔ getRankedTags ·
+ *                   strictBudgetPrefix ↔ aiderMapSearch (and strictPrefixSearch, the strict rule on a real map)
+ *   SEARCH/REPLACE  teachingSearchReplace ↔ replaceMostSimilarChunk (one file) · doReplace · applyEdits (files)
+ *   git             teachingCommitPlan ↔ runTurn (a real turn in a sandbox), compared by comparePlanWithGit
+ * The teaching pieces below an entry point (`buildTeachingGraph`, `spreadRankToSymbols`, `strictBudgetPrefix`,
+ * `exactLineMatches`, `teachingLines`, `uniformMissingIndent`) name the seed page's steps; exercise 04's sandbox
+ * allows `teachingLines` by that name.
  */
 
 // ── core: the error family, Python's string semantics, difflib ──────────────────────────────────────────────────
@@ -15,7 +27,7 @@ export * as difflib from "./core/difflib.js";
 export {
   buildTeachingGraph,
   REPO_MAP_DEFAULTS,
-  repoMap,
+  teachingRepoMap,
   spreadRankToSymbols,
   strictBudgetPrefix,
   teachingPageRank,
@@ -115,7 +127,7 @@ export {
 } from "./repomap/budget/token-count.js";
 
 export {
-  buildRepoMap,
+  aiderRepoMap,
   preparedScanRanking,
   rankingInput,
   REAL_MAP_REQUEST_DEFAULTS,
@@ -130,7 +142,7 @@ export {
 // ── SEARCH/REPLACE — teaching model (seed 000, knowledge point 2) ───────────────────────────────────────────────
 export {
   exactLineMatches,
-  searchReplace,
+  teachingSearchReplace,
   teachingLines,
   uniformMissingIndent,
   type SearchReplaceMode,
@@ -173,7 +185,7 @@ export { APPLY_EDITS_DEFAULTS, applyEdits, type ApplyEditsOptions, type ApplyEdi
 export { MemoryFileSystem, type EditFileSystem } from "./editblock/files.js";
 
 // ── git checkpoints — teaching model (seed 000, knowledge point 3) ──────────────────────────────────────────────
-export { COMMIT_PLAN_DEFAULTS, commitPlan, type CommitPlan, type CommitPlanInput } from "./git/teaching/commit-plan.js";
+export { COMMIT_PLAN_DEFAULTS, teachingCommitPlan, type CommitPlan, type CommitPlanInput } from "./git/teaching/commit-plan.js";
 
 // ── git checkpoints — Aider's turn, commit and /undo, in a sandbox; scenarios that compare them with the plan ───
 export { runTurn, type TurnResult } from "./git/aider/turn.js";

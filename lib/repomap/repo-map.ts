@@ -73,7 +73,7 @@ export interface RealMapResult {
 }
 
 function checkRequest(request: Partial<RealMapRequest>, listed: ReadonlySet<string>): RealMapRequest {
-  const where = "buildRepoMap";
+  const where = "aiderRepoMap";
   requireRecord(where, "request", request);
   rejectUnknownKeys(where, "request", request, Object.keys(REAL_MAP_REQUEST_DEFAULTS));
   const r = { ...REAL_MAP_REQUEST_DEFAULTS, ...request };
@@ -184,7 +184,7 @@ export function strictPrefixSearch(numEntries: number, budget: number, exactToke
   return { k: lo, probes };
 }
 
-/** What `buildRepoMap` maps: a scan, the skeleton cache for the scan's root, the exact token counter. */
+/** What `aiderRepoMap` maps: a scan, the skeleton cache for the scan's root, the exact token counter. */
 export interface RepoMapSources {
   scan: ScanResult;
   /** Renders the shown files' skeletons; must be for `scan.root`. */
@@ -194,8 +194,8 @@ export interface RepoMapSources {
 }
 
 /** Builds the map of a scanned folder for `request` (over REAL_MAP_REQUEST_DEFAULTS). */
-export async function buildRepoMap(sources: RepoMapSources, request: Partial<RealMapRequest> = {}): Promise<RealMapResult> {
-  const where = "buildRepoMap";
+export async function aiderRepoMap(sources: RepoMapSources, request: Partial<RealMapRequest> = {}): Promise<RealMapResult> {
+  const where = "aiderRepoMap";
   const src = requireRecord(where, "sources", sources);
   rejectUnknownKeys(where, "sources", src, ["scan", "skeletons", "count"]);
   const { scan, skeletons, count: exactCount } = sources;

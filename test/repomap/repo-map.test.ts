@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildRepoMap, strictPrefixSearch } from "../../lib/repomap/repo-map.js";
+import { aiderRepoMap, strictPrefixSearch } from "../../lib/repomap/repo-map.js";
 import type { SkeletonCache } from "../../lib/repomap/render/skeletons.js";
 import type { ScanResult } from "../../lib/repomap/scan/scan.js";
 import { strictBudgetPrefix } from "../../lib/repomap/teaching/repo-map.js";
@@ -32,17 +32,17 @@ describe("strictPrefixSearch (the teaching strict rule on a real map)", () => {
   });
 });
 
-describe("buildRepoMap's sources", () => {
+describe("aiderRepoMap's sources", () => {
   const scan = { root: "/repo", files: [] } as unknown as ScanResult;
   const skeletons = (root: string) => ({ root, useScan: () => {} }) as unknown as SkeletonCache;
   const count = (t: string) => t.length;
 
   it("names the bad source and the rule, before anything is ranked", async () => {
-    await expect(buildRepoMap(null as never)).rejects.toThrow("buildRepoMap: sources must be an object");
-    await expect(buildRepoMap({ scan, skeletons: skeletons("/repo"), count, tokens: 1 } as never)).rejects.toThrow("sources.tokens is not a known option");
-    await expect(buildRepoMap({ scan, skeletons: skeletons("/repo"), count: 1 as never })).rejects.toThrow("buildRepoMap: sources.count must be a function");
-    await expect(buildRepoMap({ scan: {} as ScanResult, skeletons: skeletons("/repo"), count })).rejects.toThrow("sources.scan must be a ScanResult");
-    await expect(buildRepoMap({ scan, skeletons: {} as SkeletonCache, count })).rejects.toThrow("sources.skeletons must be a SkeletonCache");
-    await expect(buildRepoMap({ scan, skeletons: skeletons("/elsewhere"), count })).rejects.toThrow("sources.skeletons must be for the scan's root (/repo)");
+    await expect(aiderRepoMap(null as never)).rejects.toThrow("aiderRepoMap: sources must be an object");
+    await expect(aiderRepoMap({ scan, skeletons: skeletons("/repo"), count, tokens: 1 } as never)).rejects.toThrow("sources.tokens is not a known option");
+    await expect(aiderRepoMap({ scan, skeletons: skeletons("/repo"), count: 1 as never })).rejects.toThrow("aiderRepoMap: sources.count must be a function");
+    await expect(aiderRepoMap({ scan: {} as ScanResult, skeletons: skeletons("/repo"), count })).rejects.toThrow("sources.scan must be a ScanResult");
+    await expect(aiderRepoMap({ scan, skeletons: {} as SkeletonCache, count })).rejects.toThrow("sources.skeletons must be a SkeletonCache");
+    await expect(aiderRepoMap({ scan, skeletons: skeletons("/elsewhere"), count })).rejects.toThrow("sources.skeletons must be for the scan's root (/repo)");
   });
 });

@@ -71,7 +71,7 @@ export class SkeletonCache {
   }
 
   /**
-   * Takes the skeleton spans of a scan of this root (`buildRepoMap` calls it), replacing any taken before. Ignored
+   * Takes the skeleton spans of a scan of this root (`aiderRepoMap` calls it), replacing any taken before. Ignored
    * when they were computed with other hidden node types than this renderer uses.
    */
   useScan(scan: ScanResult): void {

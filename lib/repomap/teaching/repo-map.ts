@@ -45,7 +45,7 @@ export interface RepoMapResult {
 /** The page's defaults. */
 export const REPO_MAP_DEFAULTS = Object.freeze({ damping: 0.85, iterations: 50 });
 
-const WHERE = "repoMap";
+const WHERE = "teachingRepoMap";
 /** The page's keyword arguments: any other key (a typo such as `dampng`) is rejected, as Python's call would be. */
 const REPO_MAP_KEYS = ["files", "edges", "personalization", "symbolCosts", "budget", "damping", "iterations"] as const;
 
@@ -270,7 +270,7 @@ function strictPrefixOf(
 }
 
 /** The page's `repo_map`: validate, iterate, spread to symbols, choose the strict prefix. */
-export function repoMap(input: RepoMapInput): RepoMapResult {
+export function teachingRepoMap(input: RepoMapInput): RepoMapResult {
   rejectUnknownKeys(WHERE, "input", requireRecord(WHERE, "input", input), REPO_MAP_KEYS);
   const { damping = REPO_MAP_DEFAULTS.damping, iterations = REPO_MAP_DEFAULTS.iterations } = input;
   checkRepoMapParameters(input.budget, damping, iterations);
