@@ -59,7 +59,7 @@ export async function runArchitect(input: ArchitectInput, options: Partial<LoopO
   const request: LoopRequest = { round: 0, fence, messages, reply: null };
   trace.add("request", `architect: the user's message; context of ${messages.length} messages, ${chatTexts.length} chat file(s)`, { detail: message });
   const out = await requestWithRetry(architect, messages, { policy: opts.retry });
-  recordAttempts(trace, out.attempts, architect.name, 0);
+  recordAttempts(trace, out.attempts, { modelName: architect.name, retriesBefore: 0 });
   const history = opts.history.map((m) => ({ ...m }));
   if (out.kind !== "reply") {
     trace.add("stop", `${out.kind}: the architect gave no plan, nothing is handed to the editor`, { ok: false, errorClass: out.kind === "script-ended" ? null : out.kind === "context-overflow" ? "context-overflow" : "provider" });

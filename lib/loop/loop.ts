@@ -220,7 +220,7 @@ class LoopRun {
     const onChunk = this.options.onChunk;
     const sink = onChunk === null ? null : { chunk: (text: string) => onChunk(text) };
     const out = await requestWithRetry(this.model, messages, { policy: this.options.retry, sink });
-    const retries = recordAttempts(trace, out.attempts, this.model.name, this.counts.providerRetries);
+    const retries = recordAttempts(trace, out.attempts, { modelName: this.model.name, retriesBefore: this.counts.providerRetries });
     this.counts.providerAttempts += out.attempts.length;
     this.counts.providerRetries += retries;
     switch (out.kind) {

@@ -85,8 +85,8 @@ export function iterationFrames(input: IterationInput, options: IterationFramesO
   const danglingNodes = nodes.filter((n) => !edges.some((e) => e.src === n && e.weight > 0));
   return which.map((t) => {
     const rank = ranks[t]!;
-    const radii = nodeRadii(nodes, rank, maxRadius, scaleMax);
-    const graph = drawGraph(nodes, edges, pos, radii, { rank, chat, mentioned, edgeLabels: true, rankLabels: true, maxEdgeWidth: 6, id: ID });
+    const radii = nodeRadii(nodes, rank, { maxRadius, scaleMax });
+    const graph = drawGraph({ nodes, edges, layout: pos, radii }, { rank, chat, mentioned, edgeLabels: true, rankLabels: true, maxEdgeWidth: 6, id: ID });
     const flow = flows[t]!;
     const arrows: string[] = [];
     for (const n of danglingNodes) {
@@ -108,6 +108,6 @@ export function iterationFrames(input: IterationInput, options: IterationFramesO
     const next = t + 1 < flows.length ? ` · step ${t + 1} sends α·d = ${(alpha * flow.dangling).toFixed(4)} back through p` : "";
     const caption = text(8, height - 26, `dangling mass d = ${flow.dangling.toFixed(4)}${next}`, 12);
     const total = text(8, height - 9, `total rank ${flow.total.toFixed(6)} · purple: teleport + dangling mass, from p · circle area ∝ rank (one scale for all steps)`, 12, `fill="${COLORS.muted}"`);
-    return svgDocument(width, height, arrowMarkers(ID) + title + "\n" + arrows.join("\n") + "\n" + graph + "\n" + priorBox + caption + total, `PageRank step ${t}`);
+    return svgDocument(arrowMarkers(ID) + title + "\n" + arrows.join("\n") + "\n" + graph + "\n" + priorBox + caption + total, { width, height, label: `PageRank step ${t}` });
   });
 }

@@ -63,7 +63,7 @@ function originalSource(entry: SiteEntry, cellId: string): string {
 /** Keeps `code` as the learner's edit of `cellId`, or drops the edit when it is the original again. */
 function remember(site: Site, entry: SiteEntry, cellId: string, code: string): boolean {
   const edited = code !== originalSource(entry, cellId);
-  if (edited) saveCellEdit(site.options.editsDir, entry.file, cellId, code);
+  if (edited) saveCellEdit(site.options.editsDir, entry.file, { cellId, source: code });
   else revertCellEdit(site.options.editsDir, entry.file, cellId);
   return edited;
 }

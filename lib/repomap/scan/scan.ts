@@ -149,7 +149,7 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   const fingerprint = scanFingerprint({ tags: tagOpts, maxFileBytes: opts.maxFileBytes, parseBudgetMs: opts.parseBudgetMs, versions: grammars.versions() });
   const cachePath = opts.cacheDir === null ? null : scanCachePath(opts.cacheDir, root);
   let cacheRejected = 0;
-  const cache = cachePath ? loadScanCache(cachePath, fingerprint, root, (n) => (cacheRejected = n)) : new Map<string, CachedEntry>();
+  const cache = cachePath ? loadScanCache(cachePath, { fingerprint, root }, (n) => (cacheRejected = n)) : new Map<string, CachedEntry>();
   const next = new Map<string, CachedEntry>();
   const bodies: (FileBody | null)[] = new Array(listed.length).fill(null);
   const stats: ({ mtimeMs: number; size: number } | undefined)[] = new Array(listed.length);
@@ -241,6 +241,6 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   const spanFiles = new Map<string, { mtimeMs: number; size: number; spans: string }>();
   for (const [rel, { mtimeMs, size, spans }] of next) if (spans !== undefined) spanFiles.set(rel, { mtimeMs, size, spans });
   summary.tags = summary.defs + summary.refs;
-  if (cachePath && (parsedHere.size > 0 || next.size !== cache.size || cacheRejected > 0)) saveScanCache(cachePath, fingerprint, root, next);
+  if (cachePath && (parsedHere.size > 0 || next.size !== cache.size || cacheRejected > 0)) saveScanCache(cachePath, { fingerprint, root }, next);
   return { root, source, files: out, summary, cachePath, outside, skeletonSpans: { aiderGrammar: tagOpts.aiderGrammar, files: spanFiles } };
 }

@@ -85,13 +85,13 @@ describe("the scan cache", () => {
     const path = join(dir, "scan", "x.json");
     const fp = scanFingerprint({ a: 1 });
     const entries = new Map([["a.py", { mtimeMs: 1, size: 2, lang: "python", tags: [["def", "f", 0] as const] }]]);
-    expect(loadScanCache(path, fp, "/r").size).toBe(0);
-    expect(saveScanCache(path, fp, "/r", entries)).toBe(true);
-    expect(loadScanCache(path, fp, "/r")).toEqual(entries);
-    expect(loadScanCache(path, scanFingerprint({ a: 2 }), "/r").size).toBe(0);
-    expect(loadScanCache(path, fp, "/other").size).toBe(0);
+    expect(loadScanCache(path, { fingerprint: fp, root: "/r" }).size).toBe(0);
+    expect(saveScanCache(path, { fingerprint: fp, root: "/r" }, entries)).toBe(true);
+    expect(loadScanCache(path, { fingerprint: fp, root: "/r" })).toEqual(entries);
+    expect(loadScanCache(path, { fingerprint: scanFingerprint({ a: 2 }), root: "/r" }).size).toBe(0);
+    expect(loadScanCache(path, { fingerprint: fp, root: "/other" }).size).toBe(0);
     writeFileSync(path, "{not json");
-    expect(loadScanCache(path, fp, "/r").size).toBe(0);
+    expect(loadScanCache(path, { fingerprint: fp, root: "/r" }).size).toBe(0);
   });
 });
 
