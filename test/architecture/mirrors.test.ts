@@ -37,7 +37,6 @@ function unmirrored(root: string): string[] {
 const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/index.ts": "a barrel (re-exports only): the public API, imported by nearly every test",
   "lib/cli.ts": "a CLI command: run as `workbench` is in test/cli/cli.test.ts and its siblings in test/cli/",
-  "lib/cli/command.ts": "a CLI command: run as `workbench` is in test/cli/cli.test.ts and its siblings in test/cli/",
   "lib/cli/diagrams.ts": "a CLI command: run as `workbench` is in test/cli/cli.test.ts and its siblings in test/cli/",
   "lib/cli/exercise-options.ts": "a CLI command: run as `workbench` is in test/cli/cli.test.ts and its siblings in test/cli/",
   "lib/cli/exit-status.ts": "a CLI command: run as `workbench` is in test/cli/cli.test.ts and its siblings in test/cli/",

@@ -36,7 +36,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/editformats/wholefile/live-diff.ts#wholeFileLiveView": PORT,
   "lib/editformats/wholefile/live-diff.ts#renderIncrementalResponse": PORT,
   "lib/show/svg.ts#text": "the SVG text primitive (x, y, body, size, attrs), called some 70 times across lib/show: positional as SVG's own attributes are",
-  "lib/cli/command.ts#parseCommandArgs": INTERNAL,
   "lib/grader/results.ts#foldRound": GRADER,
   "lib/grader/results.ts#exerciseResult": GRADER,
   "lib/grader/watch.ts#watchExercises": GRADER,
