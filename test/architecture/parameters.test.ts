@@ -14,8 +14,7 @@ const LIMIT = 3;
 const VALIDATOR = "a validator: (where, param, value, rule…) are the fields of the WorkbenchInputError it throws, the shape CONTRIBUTING.md prescribes";
 const KERNEL = "a typed-array kernel on the ranking's hot path (called per node or recursively): an options object per call costs, and only its stage calls it";
 const PORT = "a port of Aider's Python function with `self` made explicit: its arguments map one to one onto the Python call and the golden vectors' fields";
-const INTERNAL = "internal to its folder (not in lib/index.ts or a namespace it exports), positional since before the rule: convert when next touched";
-const GRADER = "the grader's result folding and watcher, reworked by issue 15 at the same time: converted after that work lands, " + INTERNAL;
+const GRADER = "internal to the grader (not in lib/index.ts), positional since before the rule; the grader was reworked by issue 15 at the same time: convert once that work has landed";
 
 /** `file#name` → why it may keep more than three parameters. */
 const EXCEPTIONS: Readonly<Record<string, string>> = {
@@ -28,7 +27,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/repomap/pagerank/coo.ts#scipyCooRows": KERNEL,
   "lib/repomap/pagerank/csr-sort.ts#introsortPairs": KERNEL,
   "lib/repomap/pagerank/matrix.ts#fillTransitionMatrix": KERNEL,
-  "lib/repomap/ranking/rank.ts#spreadRank": INTERNAL,
   "lib/editformats/patch/context.ts#findContext": PORT,
   "lib/editformats/patch/parse.ts#parsePatchText": PORT,
   "lib/editformats/udiff/apply.ts#udiffDoReplace": PORT,
@@ -39,11 +37,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/grader/results.ts#foldRound": GRADER,
   "lib/grader/results.ts#exerciseResult": GRADER,
   "lib/grader/watch.ts#watchExercises": GRADER,
-  "lib/notebooks/live/api.ts#handleApi": INTERNAL,
-  "lib/repomap/scan/parse.ts#parseFileBody": INTERNAL,
-  "lib/repomap/scan/pool.ts#parseInWorkers": INTERNAL,
-  "lib/repomap/scan/tags-raw.ts#capturedNames": INTERNAL,
-  "lib/repomap/scan/tags-raw.ts#tagsOfTree": INTERNAL,
 };
 
 describe("exported functions and constructors take at most three parameters", () => {

@@ -69,7 +69,9 @@ function remember(site: Site, entry: SiteEntry, cellId: string, code: string): b
 }
 
 /** Answers `POST /api/<action>`. */
-export async function handleApi(site: Site, sessions: LiveSessions, action: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleApi(live: { site: Site; sessions: LiveSessions }, action: string, http: { req: IncomingMessage; res: ServerResponse }): Promise<void> {
+  const { site, sessions } = live;
+  const { req, res } = http;
   try {
     if (req.method !== "POST") throw new ApiError(405, "the API takes POST");
     if (!/^application\/json\b/.test(req.headers["content-type"] ?? "")) throw new ApiError(415, "the API takes application/json");

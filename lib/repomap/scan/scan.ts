@@ -198,7 +198,7 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
     // largest first, so the threads finish together instead of one parsing a big file while the other idles
     jobs.sort((a, b) => (stats[b.index]?.size ?? 0) - (stats[a.index]?.size ?? 0) || a.index - b.index);
     const data = { packageBase: opts.parallel.packageBase, tagOpts, maxBytes: opts.maxFileBytes, budgetMs: opts.parseBudgetMs };
-    await parseInWorkers(jobs, opts.parallel, data, (k, body) => {
+    await parseInWorkers(jobs, { parallel: opts.parallel, data }, (k, body) => {
       if (!body) return;
       record(jobs[k]!, body);
       if (body.skipped === undefined) inWorkers++;
@@ -210,7 +210,7 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   await Promise.all([...new Set(remaining.map((job) => job.lang))].map((lang) => grammars.get(languageById(lang)!)));
   for (const job of remaining) {
     const grammar = await grammars.get(languageById(job.lang)!);
-    if (grammar) record(job, parseFileBody(job.lang, job.abs, grammar, tagOpts, opts.maxFileBytes, opts.parseBudgetMs));
+    if (grammar) record(job, parseFileBody(job, grammar, { tagOpts, maxBytes: opts.maxFileBytes, budgetMs: opts.parseBudgetMs }));
     else progress();
   }
 
