@@ -1,6 +1,7 @@
 /**
  * `npm run test:unit`: the fast tier — every mechanism's unit and property tests (repo map, SEARCH/REPLACE, the
- * teaching commit plan), core, the laws' runner and lib's layering, with the fixed fast-check seed when CI is set.
+ * teaching commit plan), core, the laws' runner, lib's layering and the class similarity report (pure: it reads
+ * text, runs nothing), with the fixed fast-check seed when CI is set.
  * No notebooks (so no lib build first), no grader processes, no git sandboxes, no CLI child processes: those run
  * in `npm test` and `npm run test:quick`. A test that needs one of them does not belong in this list.
  */
@@ -18,6 +19,7 @@ export default defineConfig({
       "test/properties/**/*.test.ts",
       "test/conformance/golden-repomap.test.ts",
       "test/conformance/render-stub.test.ts",
+      "test/grader/class/**/*.test.ts",
     ],
     exclude: [
       // git sandboxes: the real turn's laws (the pure git model is in test/git/teaching/)
@@ -28,6 +30,9 @@ export default defineConfig({
       "test/repomap/hostile-scan.test.ts",
       "test/repomap/hostile-tree.test.ts",
       "test/core/untrusted-git.test.ts",
+      // grade-class's checkout clones throw-away repositories with real git; gradeClass starts grade processes
+      "test/grader/class/checkout.test.ts",
+      "test/grader/class/grade-class.test.ts",
       "**/node_modules/**",
     ],
     setupFiles: ["test/setup/fast-check-seed.ts"],

@@ -1,14 +1,12 @@
 /**
- * Exercise 05 — `commit_plan`'s set algebra (seed 000, knowledge point 3).
+ * Exercise 05 — `commit_plan`'s set algebra (seed 000, knowledge point 3: `commit_plan` and the app.py / notes.md /
+ * new.py example; notebook 05).
  *
- * With D = the user's dirty files and E = the files this turn edits (already allowed to be edited), and the
- * switches on (git enabled, auto-commits, not a dry run):
- *   before the edit   commit D ∩ E        (checkpoint the user's own changes to the files about to be edited;
- *                                          only when dirty-commits is on too)
- *   after the edit    commit E
- *   left alone        D \ E               (the user's unrelated work is never swept into a commit)
- *   unprotected       (D ∩ E) \ before    (dirty files edited with no checkpoint first)
- * Every list is sorted as Python sorts strings (by code point) and has no repeats.
+ * D = the user's dirty files, E = the files this turn edits. Return which files Aider commits before the edit
+ * (the checkpoint of the user's own changes), which after it, which dirty files it leaves alone, and which dirty
+ * files get edited with no checkpoint first — for any setting of the four switches. Which set is which, and which
+ * switch gates what, is the exercise: derive it from the seed. Every list is sorted as Python sorts strings (by
+ * code point) and has no repeats.
  * Read exercises/05-commit-plan/README.md first; grade with `npm run -s workbench -- grade 05`.
  */
 import { pystr } from "@aider-workbench/lib";

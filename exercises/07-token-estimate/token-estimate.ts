@@ -1,11 +1,10 @@
 /**
- * Exercise 07 — Aider's sampled token estimate vs the exact count (reference §1.6).
+ * Exercise 07 — Aider's sampled token estimate vs the exact count (reference §1.6; docs/aider-paths.md).
  *
- * Counting a big map's tokens exactly is slow, so Aider's repo map (`RepoMap.token_count`) estimates:
- *   text shorter than 200 code points  → the exact count
- *   otherwise  lines = splitlines(text, keepends), step = ⌊len(lines) / 100⌋ or 1,
- *              sample = every step-th line from the first, joined,
- *              estimate = count(sample) / len(sample) · len(text)      (lengths in code points; a fraction)
+ * Counting a big map's tokens exactly is slow, so Aider's repo map (`RepoMap.token_count`) counts a short text
+ * exactly and only a SAMPLE of the lines of a long one, scaled up to the whole text. Which texts are short, which
+ * lines the sample takes and how it is scaled are in the reference: return exactly Aider's number (a fraction),
+ * with Python's notions of length and of a line.
  * Read exercises/07-token-estimate/README.md first; grade with `npm run -s workbench -- grade 07`.
  */
 

@@ -8,6 +8,7 @@ import { dirname, resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { toJunitXml } from "../grader/junit.js";
 import type { GradeReport } from "../grader/results.js";
+import { isStudentId, STUDENT_ID_RULE } from "../grader/provenance.js";
 import { GRADE_DEFAULTS } from "../grader/run.js";
 import { gradeSession, loadCatalog, type GradeSessionOptions } from "../grader/session.js";
 import { resolveTarget, type Target } from "../grader/target.js";
@@ -15,19 +16,24 @@ import { watchExercises } from "../grader/watch.js";
 import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths, integerOption, userCwd } from "./exercise-options.js";
 
-const USAGE = `Usage: workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE]
+const USAGE = `Usage: workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE] [--student ID]
 
 Runs the graded tests of the exercises (all, or the ones named: 01, 1, 01-pagerank or pagerank) and prints
-a table (tests passed, points), the total, and for each failure the test, its message and a hint. The code
+a table (tests passed, points), the total, and for each failure the test, its message and the known mistake
+it matches, if any; then the hint for the first failing test whose hint you have not seen yet. The code
 graded runs in a contained sandbox process, never in the process that judges it (lib/grader/README.md).
   --target T     exercises (your work, the default), solutions (the reference solutions), or a folder laid
                  out like exercises/ (a student's submission). Progress is recorded only for exercises.
-  --watch        grade again whenever a file under the target is saved (Ctrl-C stops)
+  --watch        grade again whenever an exercise's file is saved (Ctrl-C stops): however the editor saves
+                 (in place, a new file renamed over it, "safe write" with a backup), and after a file or
+                 folder is deleted and created again, or the whole folder replaced
   --json FILE    also write the report as JSON ("-": to stdout, the table then goes to stderr)
   --junit FILE   also write the report as JUnit XML
   --timeout MS   per-test limit on the time spent in the submission's code, in milliseconds (default
                  ${GRADE_DEFAULTS.timeoutMs}); past it the submission's sandbox is stopped, and grading goes on
   --seed N       fast-check seed for the property tests (default ${GRADE_DEFAULTS.seed}: every run grades alike)
+  --student ID   the student's id, recorded in the reports (they always record the submission's content hash,
+                 the grader's version, the seed, when grading started and how long it took)
 ${EXERCISE_PATH_USAGE}
 Exit status: 0 when every graded exercise has full points, 1 when some points are missing, 2 on a usage error.`;
 
@@ -43,6 +49,7 @@ export const gradeCommand: Command = {
       junit: { type: "string" },
       timeout: { type: "string" },
       seed: { type: "string" },
+      student: { type: "string" },
       ...EXERCISE_PATH_OPTIONS,
     });
     const { root, state } = exercisePaths("grade", values);
@@ -63,6 +70,10 @@ export const gradeCommand: Command = {
       statePath: state,
       onStatus: (line) => io.stderr(`grade: ${line}\n`),
     };
+    if (values.student !== undefined) {
+      if (!isStudentId(values.student)) throw new UsageError(`grade: --student ${STUDENT_ID_RULE} (got ${JSON.stringify(values.student)})`);
+      options.student = values.student;
+    }
     const outputs = { json: reportPath("json", values.json), junit: reportPath("junit", values.junit) };
     const first = await gradeOnce(options, outputs, io);
     if (!values.watch) return exitCode(first);
@@ -137,10 +148,14 @@ async function watchLoop(options: GradeSessionOptions, outputs: Outputs, io: Cli
     }
     busy = false;
   };
-  const stop = watchExercises(options.target.dir, ids, (changed) => {
-    changed.forEach((id) => queue.add(id));
-    void drain();
-  });
+  const stop = watchExercises(
+    { dir: options.target.dir, known: ids },
+    (changed) => {
+      changed.forEach((id) => queue.add(id));
+      void drain();
+    },
+    { onNote: (line) => io.stderr(`grade: ${line}\n`) },
+  );
   await new Promise<void>((done) => {
     const finish = (): void => {
       process.off("SIGINT", finish);

@@ -1,20 +1,41 @@
 /**
- * `workbench hint NN [--shown]`: shows an exercise's next hint (hints go from a nudge to nearly the answer) and
- * remembers how many were shown, in the progress file. `--shown` repeats the ones shown so far.
+ * `workbench hint NN [--shown]`: shows the hint for the first failing test of the exercise's last grade that has
+ * not been seen yet (lib/grader/hints.ts; without a recorded grade, or when those are all seen, the next unseen
+ * hint in order, saying so) and remembers it in the progress file. `--shown` repeats the ones seen so far.
  */
 import { WorkbenchInputError } from "../core/errors.js";
+import { requestedHint, type HintReason } from "../grader/hints.js";
 import { loadCatalog } from "../grader/session.js";
-import { exerciseState, loadState, saveState, withHintsShown } from "../grader/state.js";
+import { exerciseState, loadState, saveState, withHintSeen } from "../grader/state.js";
 import type { Hint } from "../grader/readme.js";
 import { parseCommandArgs, UsageError, type Command } from "./command.js";
 import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths } from "./exercise-options.js";
 
 const USAGE = `Usage: workbench hint NN [--shown]
 
-Shows the next hint for exercise NN (01, 1, 01-pagerank or pagerank) and remembers it. Hints go from a nudge
-to nearly the answer; the first failed grade of an exercise shows hint 1.
-  --shown        show again every hint shown so far, without a new one
+Shows a hint for exercise NN (01, 1, 01-pagerank or pagerank) and remembers it. Hints follow the failure:
+you get the hint for the first test that failed in your last grade whose hint you have not seen yet (a failed
+grade shows it too). With no grade recorded (never graded, or reset since), or once every hint for your failing
+tests is seen, it is the next unseen hint in order, and the output says so. Hints go from a nudge to nearly
+the answer; \`workbench reset NN\` starts them over.
+  --shown        show again every hint seen so far, without a new one
 ${EXERCISE_PATH_USAGE}`;
+
+/** The line that says why this hint (shown above it). */
+function reasonLine(reason: HintReason, id: string, number: string, test: string | undefined, total: number): string {
+  switch (reason) {
+    case "failing":
+      return `For the failing test of your last grade: ✗ ${test}`;
+    case "no-grade":
+      return `No grade of ${id} is recorded (never graded, or reset since), so this is the next hint in order.\nAfter \`npm run -s workbench -- grade ${number}\`, hints follow your first failing test.`;
+    case "passed":
+      return `Your last grade of ${id} passed every test, so this is the next hint in order.`;
+    case "failing-seen":
+      return `You have seen every hint for the tests that failed in your last grade, so this is the next hint in order.`;
+    case "all-seen":
+      return `You have seen all ${total} hints of ${id}; this is the last one again. The reference solution is in solutions/${id}/.`;
+  }
+}
 
 export function renderHint(h: Hint, total: number): string {
   const body = h.body.split("\n").map((l) => (l ? `  ${l}` : "")).join("\n");
@@ -23,7 +44,7 @@ export function renderHint(h: Hint, total: number): string {
 
 export const hintCommand: Command = {
   name: "hint",
-  summary: "show the next hint for an exercise (and remember it)",
+  summary: "show the hint for your first failing test (and remember it)",
   usage: USAGE,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("hint", args, { shown: { type: "boolean" }, ...EXERCISE_PATH_OPTIONS });
@@ -42,18 +63,19 @@ export const hintCommand: Command = {
     }
     const total = entry.hints.length;
     const state = loadState(path, (l) => io.stderr(`hint: ${l}\n`));
-    const shown = exerciseState(state, entry.id).hintsShown;
+    const { hintsSeen, failing } = exerciseState(state, entry.id);
     if (values.shown) {
-      if (shown === 0) io.stdout(`No hints shown yet for ${entry.id}: npm run -s workbench -- hint ${entry.number} shows the first.\n`);
-      for (const h of entry.hints.slice(0, shown)) io.stdout(renderHint(h, total) + "\n");
+      if (hintsSeen.length === 0) io.stdout(`No hints seen yet for ${entry.id}: npm run -s workbench -- hint ${entry.number} shows one.\n`);
+      for (const h of entry.hints.filter((x) => hintsSeen.includes(x.number))) io.stdout(renderHint(h, total) + "\n");
       return 0;
     }
-    const next = Math.min(shown + 1, total);
-    io.stdout(`${entry.id} — ${entry.title}\n\n${renderHint(entry.hints[next - 1]!, total)}`);
-    if (shown >= total) io.stdout(`\nThat is the last hint. The reference solution is in solutions/${entry.id}/.\n`);
-    else if (next < total) io.stdout(`\n(${total - next} more: npm run -s workbench -- hint ${entry.number})\n`);
+    const choice = requestedHint(entry.hints, failing, hintsSeen)!;
+    io.stdout(`${entry.id} — ${entry.title}\n${reasonLine(choice.reason, entry.id, entry.number, choice.test, total)}\n\n${renderHint(choice.hint, total)}`);
+    const left = entry.hints.filter((h) => h.number !== choice.hint.number && !hintsSeen.includes(h.number)).length;
+    if (left > 0) io.stdout(`\n(${left} more not seen yet: npm run -s workbench -- hint ${entry.number})\n`);
+    else if (choice.reason !== "all-seen") io.stdout(`\nThat was the last hint not seen. The reference solution is in solutions/${entry.id}/.\n`);
     try {
-      saveState(path, withHintsShown(state, entry.id, next));
+      saveState(path, withHintSeen(state, entry.id, choice.hint.number));
     } catch (err) {
       throw new UsageError(`hint: cannot write the progress file ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
     }

@@ -4,6 +4,7 @@ import { conformanceCommand } from "./conformance.js";
 import { diagramsCommand } from "./diagrams.js";
 import { exploreCommand } from "./explore.js";
 import { gitScenarioCommand } from "./git-scenario.js";
+import { gradeClassCommand } from "./grade-class.js";
 import { gradeCommand } from "./grade.js";
 import { hintCommand } from "./hint.js";
 import { kernelCommand } from "./kernel.js";
@@ -11,6 +12,7 @@ import { loopCommand } from "./loop.js";
 import { mapCommand } from "./map.js";
 import { notebooksCommand } from "./notebooks.js";
 import { resetCommand } from "./reset.js";
+import { similarityCommand } from "./similarity.js";
 import { startCommand } from "./start.js";
 import { teachCommand } from "./teach.js";
 
@@ -26,6 +28,8 @@ export const COMMANDS: readonly Command[] = [
   startCommand,
   kernelCommand,
   gradeCommand,
+  gradeClassCommand,
   hintCommand,
   resetCommand,
+  similarityCommand,
 ];

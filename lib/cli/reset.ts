@@ -1,25 +1,39 @@
 /**
- * `workbench reset NN… | --all [--hints]`: puts an exercise's stub back (made from the reference solution, see
+ * `workbench reset NN… | --all`: puts an exercise's stub back (made from the reference solution, see
  * lib/grader/stubs.ts), after copying the student's file to .workbench/backups/<exercise>/<time>/, and starts the
- * exercise's progress over (its hints too with --hints).
+ * exercise's progress over, hints included (issue 15: a reset that kept the near-answer hint taught nothing); which
+ * hints were seen is noted in that backup folder as hints-seen.json.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { listExercises, selectExercises, type ExerciseEntry } from "../grader/catalog.js";
-import { loadState, saveState, withReset } from "../grader/state.js";
+import { parseReadme, type Hint } from "../grader/readme.js";
+import { exerciseState, loadState, saveState, withReset } from "../grader/state.js";
 import { stubFromSolution } from "../grader/stubs.js";
 import { parseCommandArgs, UsageError, type Command } from "./command.js";
 import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths } from "./exercise-options.js";
 
-const USAGE = `Usage: workbench reset NN… [--hints]
-       workbench reset --all [--hints]
+const USAGE = `Usage: workbench reset NN…
+       workbench reset --all
 
-Restores the stub of each named exercise (01, 1, 01-pagerank or pagerank). Your file is first copied to
-.workbench/backups/<exercise>/<time>/ (nothing is copied when it is still the stub).
+Restores the stub of each named exercise (01, 1, 01-pagerank or pagerank) and starts its progress over: points,
+the last grade, and the hints (the next \`workbench hint NN\` shows hint 1 again). Your file is first copied to
+.workbench/backups/<exercise>/<time>/ (nothing is copied when it is still the stub), and the hints you had seen
+are noted there in hints-seen.json.
   --all          every exercise
-  --hints        also start the hints over
 ${EXERCISE_PATH_USAGE}`;
+
+/** What hints-seen.json in a reset's backup folder holds. */
+export interface HintsSeenNote {
+  exercise: string;
+  /** The hint numbers seen before the reset, ascending. */
+  hintsSeen: number[];
+  /** Their titles, as the README had them then. */
+  titles: string[];
+  /** When the reset happened. */
+  resetAt: string;
+}
 
 /** The folder backups of one reset go to: .workbench/backups/<id>/<ISO time with ':' → '-'>. */
 export function backupDir(root: string, id: string, now: Date): string {
@@ -32,6 +46,7 @@ export const resetCommand: Command = {
   usage: USAGE,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("reset", args, { all: { type: "boolean" }, hints: { type: "boolean" }, ...EXERCISE_PATH_OPTIONS });
+    if (values.hints) io.stderr("reset: --hints is no longer needed: reset always starts the hints over\n");
     if (values.all && positionals.length > 0) throw new UsageError("reset: give exercise names or --all, not both");
     if (!values.all && positionals.length === 0) throw new UsageError("reset: name the exercise(s) to reset, e.g. workbench reset 01 (or --all)");
     const { root, state: path } = exercisePaths("reset", values);
@@ -63,9 +78,35 @@ export const resetCommand: Command = {
         writeFileSync(dest, stub);
         io.stdout(`${shown}: stub restored\n`);
       }
-      state = withReset(state, e.id, values.hints === true);
+      const seen = exerciseState(state, e.id).hintsSeen;
+      if (seen.length > 0) {
+        const note = join(backupDir(root, e.id, now), "hints-seen.json");
+        const titles = hintTitles(e.readme);
+        writeNote(note, { exercise: e.id, hintsSeen: seen, titles: seen.map((n) => titles.get(n) ?? ""), resetAt: now.toISOString() });
+        io.stdout(`${e.id}: hints start over (you had seen ${seen.length === 1 ? "hint" : "hints"} ${seen.join(", ")}: noted in ${relative(root, note)})\n`);
+      }
+      state = withReset(state, e.id);
     }
     saveState(path, state);
     return 0;
   },
 };
+
+/** The README's hint titles by number (none when it cannot be read: the note then has empty titles). */
+function hintTitles(readme: string): Map<number, string> {
+  let hints: Hint[] = [];
+  try {
+    hints = parseReadme(readFileSync(readme, "utf8")).hints;
+  } catch {
+    // a missing or malformed README: the numbers alone are still worth keeping
+  }
+  return new Map(hints.map((h) => [h.number, h.title]));
+}
+
+/** Writes the note through a temporary file and a rename, like the progress file. */
+function writeNote(path: string, note: HintsSeenNote): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(note, null, 2) + "\n");
+  renameSync(tmp, path);
+}

@@ -2,7 +2,8 @@
  * The diagrams: every flowchart and state diagram of the seeds as a mermaid source (`diagrams/*.mmd`), rendered to
  * SVG with mermaid-cli's `renderMermaid` through ONE shared headless Chromium (≈ 1 s a diagram instead of ≈ 2 s
  * with a browser per `mmdc` call). Each SVG starts with a comment stamping the hash of the source it was rendered
- * from, so a stale committed SVG is found without comparing pixels (which depend on the fonts installed).
+ * from and of the style it is drawn with, so a stale committed SVG is found without comparing pixels (which depend
+ * on the fonts installed).
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -31,9 +32,20 @@ export function listDiagrams(dir: string): Diagram[] {
     .map((f) => ({ name: basename(f, ".mmd"), source: join(dir, f), svg: join(dir, `${basename(f, ".mmd")}.svg`) }));
 }
 
-/** The first 16 hex digits of the source's SHA-256. */
+/**
+ * How every diagram is drawn. Mermaid lays labels out with the fonts of the machine that renders them, and a viewer
+ * whose fallback font is wider sees clipped words ("Generat…"): so the labels name one font family first (DejaVu
+ * Sans, installed with Chromium on Debian, metric-close to Verdana where it is missing) and may overflow their box
+ * rather than be cut.
+ */
+export const DIAGRAM_STYLE = Object.freeze({
+  fontFamily: '"DejaVu Sans", Verdana, "Bitstream Vera Sans", sans-serif',
+  css: "foreignObject { overflow: visible; }",
+});
+
+/** The first 16 hex digits of the SHA-256 of the source and the style it is drawn with (`DIAGRAM_STYLE`). */
 export function sourceHash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+  return createHash("sha256").update(text).update("\0").update(JSON.stringify(DIAGRAM_STYLE)).digest("hex").slice(0, 16);
 }
 
 const STAMP = /^<!-- rendered from (\S+)\.mmd sha256:([0-9a-f]{16})\b/;
@@ -84,7 +96,12 @@ export async function renderDiagrams(
       let error: string | null = null;
       try {
         // svgId = the diagram's name: mermaid scopes its CSS by the id, so several diagrams can share one page.
-        const { data } = await renderMermaid(browser, text, "svg", { svgId: d.name, backgroundColor: "white" });
+        const { data } = await renderMermaid(browser, text, "svg", {
+          svgId: d.name,
+          backgroundColor: "white",
+          mermaidConfig: { fontFamily: DIAGRAM_STYLE.fontFamily, themeVariables: { fontFamily: DIAGRAM_STYLE.fontFamily } },
+          myCSS: DIAGRAM_STYLE.css,
+        });
         const out = options.outDir ? join(options.outDir, `${d.name}.svg`) : d.svg;
         if (options.outDir) mkdirSync(options.outDir, { recursive: true });
         writeFileSync(out, stampFor(d.name, text, version) + Buffer.from(data).toString("utf8") + "\n");

@@ -3,7 +3,9 @@
  * protocol between them). Not re-exported from lib/index.ts: it drives vitest, esbuild and the file system, and
  * notebooks have no use for it.
  */
+export * from "./attempts.js";
 export * from "./catalog.js";
+export * from "./hints.js";
 export * from "./junit.js";
 export * from "./output.js";
 export * from "./protocol.js";

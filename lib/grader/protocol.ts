@@ -21,6 +21,8 @@ export interface GradeContext {
   root: string;
   /** The graded folder (exercises/, solutions/ or a submission), laid out like exercises/. */
   targetDir: string;
+  /** Where the by-hand parts' ledgers are kept (attempts.ts); absent: no limit (not the student's own exercises/). */
+  attemptsDir?: string;
 }
 
 export const GRADE_CONTEXT_KEY = "workbenchGrade";

@@ -1,15 +1,23 @@
 /**
  * Reads an exercise README: its title (the first `# ` heading), its `## ` sections, and its hints. Hints are the
  * `<details>` blocks of the `## Hints` section, in increasing detail, each with a `<summary>Hint N — title</summary>`:
- * collapsed when the README is read on a forge, and shown one at a time by `workbench hint`.
+ * collapsed when the README is read on a forge, and shown one at a time by `workbench hint`. A hint says which
+ * graded tests it helps with in a list that opens its body (issue 15: hints follow the failure):
+ *
+ *     Helps with:
+ *     - <a graded test's title, exactly as in test/exercises/NN-name.test.ts>
+ *
+ * test/grader/exercises.test.ts checks that every graded test is named by a hint and every name is a graded test.
  */
 
 export interface Hint {
   /** 1-based, as numbered in the summary. */
   number: number;
   title: string;
-  /** The hint's markdown, trimmed. */
+  /** The hint's markdown, trimmed, without its "Helps with:" list. */
   body: string;
+  /** The titles of the graded tests this hint helps with (its "Helps with:" list; empty without one). */
+  tests: string[];
 }
 
 export interface ExerciseReadme {
@@ -42,7 +50,8 @@ export function parseReadme(text: string): ExerciseReadme {
   const block = (end < 0 ? rest : rest.slice(0, end)).join("\n");
   const hints: Hint[] = [];
   for (const m of block.matchAll(DETAILS)) {
-    hints.push({ number: Number(m[1]), title: (m[2] ?? "").trim(), body: (m[3] ?? "").trim() });
+    const { body, tests } = splitHelpsWith((m[3] ?? "").trim());
+    hints.push({ number: Number(m[1]), title: (m[2] ?? "").trim(), body, tests });
   }
   if (hints.length === 0) throw new ReadmeFormatError("has no hints (<details><summary>Hint 1 — …</summary> … </details>)");
   hints.forEach((h, i) => {
@@ -50,4 +59,17 @@ export function parseReadme(text: string): ExerciseReadme {
     if (h.body === "") throw new ReadmeFormatError(`has an empty hint ${h.number}`);
   });
   return { title: titleLine.slice(2).trim(), sections, hints };
+}
+
+const HELPS_WITH = /^Helps with:\s*$/;
+
+/** A hint's body without the "Helps with:" list that may open it, and the test titles that list names. */
+function splitHelpsWith(text: string): { body: string; tests: string[] } {
+  const lines = text.split(/\r?\n/);
+  if (!HELPS_WITH.test(lines[0] ?? "")) return { body: text, tests: [] };
+  let i = 1;
+  const tests: string[] = [];
+  for (; i < lines.length && lines[i]!.startsWith("- "); i++) tests.push(lines[i]!.slice(2).trim());
+  if (tests.length === 0) throw new ReadmeFormatError(`has a "Helps with:" line not followed by a list ("- <test title>")`);
+  return { body: lines.slice(i).join("\n").trim(), tests };
 }

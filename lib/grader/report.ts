@@ -5,7 +5,7 @@
  */
 import { misconceptionExplanation } from "./misconception.js";
 import { MISSING_FILE_MESSAGE } from "./protocol.js";
-import type { Hint } from "./readme.js";
+import type { GradeHint } from "./hints.js";
 import type { ExerciseResult, GradeReport, TestResult } from "./results.js";
 import type { ExerciseState } from "./state.js";
 import { isNotImplementedMessage } from "./stubs.js";
@@ -24,8 +24,8 @@ export function exerciseStatus(e: ExerciseResult): ExerciseStatus {
 export interface TextReportContext {
   /** Progress recorded before this grade, per exercise (only for the student's own exercises). */
   states?: Readonly<Record<string, ExerciseState>>;
-  /** The hint to show for an exercise that is not done, with how many it has. */
-  hintFor?: (id: string) => { hint: Hint; total: number } | null;
+  /** The hint to show for an exercise that is not done (hints.ts, `gradeHint`), with how many it has. */
+  hintFor?: (id: string) => { hint: GradeHint; total: number } | null;
   /** The command prefix shown in advice ("npm run -s workbench --"). */
   command?: string;
 }
@@ -86,17 +86,21 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
       });
     }
     const h = context.hintFor?.(e.id);
-    if (h) {
-      out.push(`  Hint ${h.hint.number} of ${h.total}${h.hint.title ? ` — ${h.hint.title}` : ""}`);
-      out.push(...h.hint.body.split("\n").map((l) => (l ? `    ${l}` : "")));
-      out.push(
-        h.hint.number < h.total
-          ? `  (more detail: ${command} hint ${e.id.slice(0, 2)})`
-          : `  (that was the last hint; the reference solution is in solutions/${e.id}/)`,
-      );
-    }
+    if (h) out.push(...hintLines(h.hint, h.total, e.id, command));
   }
   return out.length ? out.join("\n") + "\n" : "";
+}
+
+/** A hint under an exercise's failures: in full when new, a one-line reminder when it was seen before. */
+function hintLines(h: GradeHint, total: number, id: string, command: string): string[] {
+  const n = id.slice(0, 2);
+  const label = `Hint ${h.hint.number} of ${total}${h.hint.title ? ` — ${h.hint.title}` : ""}`;
+  if (!h.fresh) return [`  ${label} (for ✗ ${h.test}) was shown before: ${command} hint ${n} --shown shows it again, ${command} hint ${n} the next one`];
+  return [
+    `  ${label} (for ✗ ${h.test})`,
+    ...h.hint.body.split("\n").map((l) => (l ? `    ${l}` : "")),
+    h.hint.number < total ? `  (more: ${command} hint ${n})` : `  (that is the last hint; the reference solution is in solutions/${id}/)`,
+  ];
 }
 
 /** The known mistake under a failing test: its title, the first sentence of why it is wrong, where to read more. */

@@ -4,6 +4,7 @@
  * finished ones skipped. `foldRound` adds one round's log to what is known and says whether another round helps.
  */
 import { isMisconceptionReport, type MisconceptionReport } from "./misconception.js";
+import type { ReportProvenance } from "./provenance.js";
 import { JUDGE_FACTOR, type GradeRecord, type TestKind, type TestStatus } from "./protocol.js";
 
 export interface TestResult {
@@ -39,6 +40,8 @@ export interface GradeReport {
   points: number;
   maxPoints: number;
   exercises: ExerciseResult[];
+  /** Who and what was graded, by which grader, with which seed, when (provenance.ts); set by every grading run. */
+  provenance?: ReportProvenance;
 }
 
 /** What is known about one exercise between rounds. */
@@ -68,9 +71,9 @@ export const STOP_MESSAGES = {
 export function foldRound(
   progress: ExerciseProgress,
   records: readonly GradeRecord[],
-  limitMs: number,
-  fileError?: string,
+  round: { limitMs: number; fileError?: string },
 ): { rerun: boolean } {
+  const { limitMs, fileError } = round;
   if (progress.declared.length === 0) {
     for (const r of records) if (r.type === "declare") progress.declared.push({ test: r.test, points: r.points, kind: r.kind });
   }
@@ -109,7 +112,8 @@ export function foldRound(
 }
 
 /** The final result of one exercise from its progress. */
-export function exerciseResult(id: string, title: string, progress: ExerciseProgress, error?: string): ExerciseResult {
+export function exerciseResult(exercise: { id: string; title: string }, progress: ExerciseProgress, error?: string): ExerciseResult {
+  const { id, title } = exercise;
   const tests = progress.declared.map((d): TestResult => {
     const done = progress.done.get(d.test) ?? { status: "not-run" as const, message: STOP_MESSAGES.notReached("never started") };
     const passed = done.status === "passed";

@@ -14,9 +14,11 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFil
 import { availableParallelism, tmpdir } from "node:os";
 import { performance } from "node:perf_hooks";
 import { join, relative } from "node:path";
+import { ATTEMPTS_DIR } from "./attempts.js";
 import type { ExerciseEntry } from "./catalog.js";
 import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, parseRecords, runningTest, type GradeContext } from "./protocol.js";
 import { emptyProgress, exerciseResult, foldRound, gradeReport, type ExerciseProgress, type GradeReport } from "./results.js";
+import { graderVersion, submissionHash } from "./provenance.js";
 import { detectContainment } from "./sandbox/containment.js";
 import { gradingAliases, type Target } from "./target.js";
 
@@ -30,12 +32,17 @@ export interface GradeRunOptions {
   seed: number;
   /** Called with short status lines (which round, what was cut off). */
   onStatus?: (line: string) => void;
+  /** The student's id, recorded in the report's provenance. */
+  student?: string;
 }
 
 export const GRADE_DEFAULTS = Object.freeze({ timeoutMs: 5000, seed: 20261130, graceMs: 1000, pollMs: 100 });
 
 /** Grades the given exercises of `target`; never throws for anything the student's code does. */
 export async function runGrading(options: GradeRunOptions): Promise<GradeReport> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const submission = submissionHash(options.target.dir); // before any grading: what was graded, not what is there after
   const logDir = mkdtempSync(join(tmpdir(), "workbench-grade-"));
   const progress = new Map<string, ExerciseProgress>(options.exercises.map((e) => [e.id, emptyProgress()]));
   const errors = new Map<string, string>();
@@ -60,7 +67,7 @@ export async function runGrading(options: GradeRunOptions): Promise<GradeReport>
           errors.set(e.id, `its graded tests could not run: ${fileError ?? "they declared no graded test"}`);
           continue;
         }
-        if (foldRound(p, records, options.timeoutMs, fileError).rerun) next.push(e);
+        if (foldRound(p, records, { limitMs: options.timeoutMs, fileError }).rerun) next.push(e);
       }
       pending = next;
     }
@@ -68,10 +75,20 @@ export async function runGrading(options: GradeRunOptions): Promise<GradeReport>
     process.exitCode = savedExitCode;
     rmSync(logDir, { recursive: true, force: true });
   }
-  return gradeReport(
+  const report = gradeReport(
     options.target.label,
-    options.exercises.map((e) => exerciseResult(e.id, e.title, progress.get(e.id)!, errors.get(e.id))),
+    options.exercises.map((e) => exerciseResult({ id: e.id, title: e.title }, progress.get(e.id)!, errors.get(e.id))),
   );
+  report.provenance = {
+    ...(options.student !== undefined ? { student: options.student } : {}),
+    submissionHash: submission,
+    grader: graderVersion(options.root),
+    seed: options.seed,
+    timeoutMs: options.timeoutMs,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+  };
+  return report;
 }
 
 /** One vitest run over `exercises`; resolves to the file-level errors by test file path. */
@@ -88,6 +105,8 @@ async function runRound(
     skip[e.id] = [...progress.get(e.id)!.done.keys()];
   }
   const context: GradeContext = { logDir, skip, timeoutMs: options.timeoutMs, seed: options.seed, root: options.root, targetDir: options.target.dir };
+  // Only the student's own exercises/ keep a ledger of by-hand answers (attempts.ts), as only they keep progress.
+  if (options.target.isStudentWork) context.attemptsDir = join(options.root, ATTEMPTS_DIR);
   const slack = GRADE_DEFAULTS.graceMs * 3;
   const vitest = await createVitest(
     "test",

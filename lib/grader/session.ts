@@ -1,14 +1,16 @@
 /**
  * One grade as the `grade` command runs it: pick the exercises, read their READMEs (titles and hints), run the
- * graded tests, record the student's progress, and render the text report. `--watch` calls it again on each save.
+ * graded tests, record the student's progress (the failing tests, the hint shown: hints.ts), and render the text
+ * report. `--watch` calls it again on each save.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { listExercises, selectExercises, type ExerciseEntry } from "./catalog.js";
 import { parseReadme, type Hint } from "./readme.js";
-import { formatFailures, formatTable } from "./report.js";
+import { exerciseStatus, formatFailures, formatTable } from "./report.js";
 import { gradeReport, type GradeReport } from "./results.js";
 import { runGrading } from "./run.js";
-import { exerciseState, loadState, recordGrade, saveState, withHintsShown, type ProgressState } from "./state.js";
+import { gradeHint, type GradeHint } from "./hints.js";
+import { exerciseState, loadState, recordGrade, saveState, withHintSeen, type ProgressState } from "./state.js";
 import type { Target } from "./target.js";
 
 export interface GradeSessionOptions {
@@ -23,6 +25,8 @@ export interface GradeSessionOptions {
   onStatus?: (line: string) => void;
   /** An earlier report to merge into (watch mode re-grades one exercise and shows them all). */
   previous?: GradeReport;
+  /** The student's id, recorded in the report (`grade --student`). */
+  student?: string;
 }
 
 export interface GradeSessionResult {
@@ -61,25 +65,29 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
     timeoutMs: options.timeoutMs,
     seed: options.seed,
     ...(options.onStatus ? { onStatus: options.onStatus } : {}),
+    ...(options.student !== undefined ? { student: options.student } : {}),
   });
   const report = options.previous ? mergeReports(options.previous, fresh) : fresh;
   let state: ProgressState | null = null;
   const before = options.target.isStudentWork ? loadState(options.statePath, options.onStatus) : null;
+  // Per exercise graded now: the hint of its first failing test not seen yet (or a reminder of one seen).
+  const hints = new Map<string, { hint: GradeHint; total: number }>();
+  for (const e of fresh.exercises) {
+    const all = catalog.find((c) => c.id === e.id)?.hints ?? [];
+    const status = exerciseStatus(e);
+    // Only what the report shows a hint under (not "done", "no file" or "error"), so nothing unshown counts as seen.
+    if ((status !== "in progress" && status !== "not started") || all.length === 0) continue;
+    // Untouched stubs fail every test alike: their grades say nothing new, so they only ever show the first test's hint.
+    const failing = e.tests.filter((t) => !t.passed).map((t) => t.name).slice(0, status === "not started" ? 1 : undefined);
+    const h = gradeHint(all, failing, before ? exerciseState(before, e.id).hintsSeen : []);
+    if (h) hints.set(e.id, { hint: h, total: all.length });
+  }
   if (before) {
     state = recordGrade(before, fresh, new Date());
-    // The first failed grade of an exercise shows its first hint, and counts it as shown.
-    for (const e of fresh.exercises) {
-      const hasHints = (catalog.find((c) => c.id === e.id)?.hints.length ?? 0) > 0;
-      if (hasHints && e.points < e.maxPoints && exerciseState(state, e.id).hintsShown === 0) state = withHintsShown(state, e.id, 1);
-    }
+    for (const [id, { hint }] of hints) if (hint.fresh) state = withHintSeen(state, id, hint.hint.number);
     saveState(options.statePath, state);
   }
-  const hintFor = (id: string): { hint: Hint; total: number } | null => {
-    const hints = catalog.find((c) => c.id === id)?.hints ?? [];
-    if (hints.length === 0) return null;
-    const shown = state ? exerciseState(state, id).hintsShown : 1;
-    return { hint: hints[Math.min(Math.max(shown, 1), hints.length) - 1]!, total: hints.length };
-  };
+  const hintFor = (id: string): { hint: GradeHint; total: number } | null => hints.get(id) ?? null;
   const heading = `Graded ${options.target.label === "exercises" ? "your exercises" : options.target.label} (${report.exercises.length} exercise${report.exercises.length === 1 ? "" : "s"})\n\n`;
   const text =
     heading +
@@ -89,12 +97,17 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
   return { report, text };
 }
 
-/** `previous` with the exercises graded again in `fresh` replaced (and any new ones added), totals recomputed. */
+/**
+ * `previous` with the exercises graded again in `fresh` replaced (and any new ones added), totals recomputed; the
+ * provenance is the fresh grade's (the submission as it is now).
+ */
 export function mergeReports(previous: GradeReport, fresh: GradeReport): GradeReport {
   const byId = new Map(previous.exercises.map((e) => [e.id, e]));
   for (const e of fresh.exercises) byId.set(e.id, e);
   const exercises = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return gradeReport(fresh.target, exercises);
+  const merged = gradeReport(fresh.target, exercises);
+  if (fresh.provenance) merged.provenance = fresh.provenance;
+  return merged;
 }
 
 function displayPath(root: string, path: string): string {

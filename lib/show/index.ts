@@ -1,4 +1,4 @@
-/** Presentation helpers for notebooks: HTML tables, SVG charts and pictures (graph, iteration, budget, diffs, sets, loop timeline), the committed diagrams. */
+/** Presentation helpers for notebooks: HTML tables, SVG charts and pictures (graph, iteration, budget, diffs, sets, loop timeline, a call's context), the committed diagrams. */
 export { htmlTable, formatCell, visibleWhitespace, TABLE_DEFAULTS, type TableOptions } from "./table.js";
 export { barChart, lineChart, type BarChartOptions, type LineChartOptions, type Series } from "./chart.js";
 export { diagram, diagramNames } from "./diagram.js";
@@ -11,3 +11,4 @@ export { diffView, patchView, type DiffViewOptions } from "./diff.js";
 export { vennPicture, type VennInput, type VennOptions } from "./venn.js";
 export { timelinePicture, TIMELINE_DEFAULTS, type TimelineEvent, type TimelineOptions } from "./timeline.js";
 export { loopRunPanel, runSummary, foldedText, type LoopRunPanelOptions, type LoopRunView } from "./loop-run.js";
+export { contextPicture, contextPanel, CONTEXT_PICTURE_DEFAULTS, type ContextMessageView, type ContextPictureOptions } from "./context.js";

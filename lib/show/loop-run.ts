@@ -24,16 +24,16 @@ export type LoopRunView = Pick<LoopResult, "events" | "counts" | "stopReason" | 
 const WHERE = "loopRunPanel";
 const plural = (n: number, one: string, many: string = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The run's counts and usage as one line: what the folded trace's summary says (malformed replies and tokens only when there are some). */
+/**
+ * The run's counts and usage as one line: what the folded trace's summary says (requests and reflections always;
+ * provider retries, malformed replies and tokens only when there are some).
+ */
 export function runSummary(counts: LoopCounts, usage: LoopUsage): string {
   const c = requireRecord("runSummary", "counts", counts);
   const n = (k: keyof LoopCounts) => requireInteger("runSummary", `counts.${k}`, c[k], 0);
   const u = requireRecord("runSummary", "usage", usage);
-  const parts = [
-    plural(n("requests"), "request"),
-    plural(n("reflections"), "reflection"),
-    plural(n("providerRetries"), "provider retry", "provider retries"),
-  ];
+  const parts = [plural(n("requests"), "request"), plural(n("reflections"), "reflection")];
+  if (n("providerRetries") > 0) parts.push(plural(n("providerRetries"), "provider retry", "provider retries"));
   if (n("malformedResponses") > 0) parts.push(plural(n("malformedResponses"), "malformed reply", "malformed replies"));
   if (u.promptTokens !== null) parts.push(`tokens ${String(u.promptTokens)} + ${String(u.completionTokens)}${u.cost === null ? ", no cost reported" : `, $${String(u.cost)}`}`);
   return parts.join(" · ");
@@ -49,7 +49,7 @@ export function loopRunPanel(run: LoopRunView, options: LoopRunPanelOptions = {}
   const title = o.title === undefined ? undefined : requireString(WHERE, "options.title", o.title);
   const legend = o.legend === undefined ? true : requireBoolean(WHERE, "options.legend", o.legend);
   const picture = timelinePicture(events, title === undefined ? { stopReason, legend } : { label: title, stopReason, legend });
-  const counts = `${runSummary(r.counts as LoopCounts, r.usage as LoopUsage)} · the full trace, ${plural(events.length, "step")}`;
+  const counts = `${runSummary(r.counts as LoopCounts, r.usage as LoopUsage)} · trace: ${plural(events.length, "step")}`;
   const caption = title === undefined ? escapeHtml(counts) : `<b>${escapeHtml(title)}</b> <span style="color:#57606a;font-size:.9em">— ${escapeHtml(counts)}</span>`;
   return `<div class="wb-loop-run"><details><summary>${caption}</summary>${htmlTable(traceRows(events))}</details>${picture}</div>`;
 }

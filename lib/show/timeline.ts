@@ -65,7 +65,7 @@ export function timelinePicture(events: readonly TimelineEvent[], options: Timel
   const perRow = Math.max(...rounds.map((r) => evs.filter((e) => e.round === r).length));
   const legend = options.legend ?? TIMELINE_DEFAULTS.legend;
   if (typeof legend !== "boolean") throw new WorkbenchInputError(WHERE, "options.legend", "must be a boolean", legend);
-  const labelW = 118, cellW = 58, cellH = 24, gap = 4, rowH = 42;
+  const labelW = 118, cellW = 58, cellH = 22, gap = 4, rowH = 39;
   // Why it stopped goes after the last row's last step (≈ 8 px a character at 13 px bold) when the picture stays
   // within a page's width (800 px) that way; else under the last row.
   const stopText = options.stopReason ? `stop: ${options.stopReason}` : "";
@@ -79,14 +79,14 @@ export function timelinePicture(events: readonly TimelineEvent[], options: Timel
   const rowY = (i: number) => top + i * rowH;
   rounds.forEach((round, i) => {
     const y = rowY(i);
-    parts.push(text(8, y + 17, round === 0 ? "user request" : `reflection ${round}`, 13, 'font-weight="bold"'));
+    parts.push(text(8, y + 16, round === 0 ? "user request" : `reflection ${round}`, 13, 'font-weight="bold"'));
     evs.filter((e) => e.round === round).forEach((e, j) => {
       const x = labelW + j * (cw + gap);
       const [stroke, fill] = e.ok === true ? [COLORS.ok, COLORS.okFill] : e.ok === false ? [COLORS.fail, COLORS.failFill] : [COLORS.neutral, COLORS.neutralFill];
       parts.push(
         `<g class="step ${e.ok === true ? "ok" : e.ok === false ? "failed" : "info"}" data-kind="${escapeHtml(e.kind)}"><title>${escapeHtml(`${e.kind}: ${e.summary}${e.errorClass ? ` [${e.errorClass}]` : ""}`)}</title>` +
           `<rect x="${num(x)}" y="${y}" width="${num(cw)}" height="${cellH}" rx="4" fill="${fill}" stroke="${stroke}" stroke-width="1.5"/>` +
-          text(x + cw / 2, y + 16, SHORT[e.kind] ?? e.kind, 12, `text-anchor="middle" fill="${stroke === COLORS.neutral ? COLORS.text : stroke}"`) +
+          text(x + cw / 2, y + 15, SHORT[e.kind] ?? e.kind, 12, `text-anchor="middle" fill="${stroke === COLORS.neutral ? COLORS.text : stroke}"`) +
           "</g>",
       );
     });
@@ -98,15 +98,15 @@ export function timelinePicture(events: readonly TimelineEvent[], options: Timel
       const xEnd = labelW + inRow.length * (cw + gap) - gap, yMid = y + cellH / 2;
       const ny = rowY(i + 1) + cellH / 2;
       parts.push(
-        `<path class="reflection" d="M${num(xEnd + 2)},${num(yMid)} C${num(xEnd + 40)},${num(yMid)} ${num(xEnd + 40)},${num(y + cellH + 16)} ${num(xEnd)},${num(y + cellH + 16)} L${num(labelW - 14)},${num(y + cellH + 16)} C${num(labelW - 30)},${num(y + cellH + 16)} ${num(labelW - 30)},${num(ny)} ${num(labelW - 6)},${num(ny)}" fill="none" stroke="${COLORS.fail}" stroke-width="2" marker-end="url(#${ID}-arrow)"/>`,
+        `<path class="reflection" d="M${num(xEnd + 2)},${num(yMid)} C${num(xEnd + 40)},${num(yMid)} ${num(xEnd + 40)},${num(y + cellH + 15)} ${num(xEnd)},${num(y + cellH + 15)} L${num(labelW - 14)},${num(y + cellH + 15)} C${num(labelW - 30)},${num(y + cellH + 15)} ${num(labelW - 30)},${num(ny)} ${num(labelW - 6)},${num(ny)}" fill="none" stroke="${COLORS.fail}" stroke-width="2" marker-end="url(#${ID}-arrow)"/>`,
       );
-      parts.push(text(labelW + 4, y + cellH + 12, `reflected${cause ? `: ${cause.kind} failed${cause.errorClass ? ` (${cause.errorClass})` : ""}` : ""}`, 12, `fill="${COLORS.fail}"`));
+      parts.push(text(labelW + 4, y + cellH + 11, `reflected${cause ? `: ${cause.kind} failed${cause.errorClass ? ` (${cause.errorClass})` : ""}` : ""}`, 12, `fill="${COLORS.fail}"`));
     }
   });
   const lastY = rowY(rounds.length - 1);
   const lastEnd = labelW + lastCount * (cw + gap) + 6;
   const stopBeside = stopText !== "" && lastEnd + stopText.length * 8 <= width - 4;
-  const stopY = stopBeside ? lastY + 17 : lastY + cellH + 20;
+  const stopY = stopBeside ? lastY + 16 : lastY + cellH + 20;
   const stop = stopText ? text(stopBeside ? lastEnd : labelW, stopY, stopText, 13, `font-weight="bold" fill="${options.stopReason === "done" ? COLORS.ok : COLORS.fail}"`) : "";
   const counts = `${evs.filter((e) => e.ok === true).length} passed · ${evs.filter((e) => e.ok === false).length} failed · ${rounds.length - 1} reflection${rounds.length === 2 ? "" : "s"}`;
   const body = (stopBeside || !stopText ? lastY + cellH : stopY) + 6;

@@ -1,15 +1,11 @@
 /**
- * Exercise 03 — Aider's ±15 % binary search over the number of tags (reference §1.5).
+ * Exercise 03 — Aider's ±15 % binary search over the number of tags (reference §1.5; docs/aider-paths.md,
+ * "The map search"; seed 000, knowledge point 1, "Teaching budget versus Aider's").
  *
- * The teaching model (exercise 02) takes the longest prefix that fits a hard budget. Aider instead searches for a
- * prefix length k of the ranking whose rendered map has about M tokens:
- *   lo = 0, hi = N, k = min(⌊M / 25⌋, N)                    (first guess: about 25 tokens per tag)
- *   while lo ≤ hi:
- *     t = tokens(k), err = |t − M| / M
- *     if (t ≤ M and t > best tokens so far) or err < 0.15:  keep k as the best
- *       if err < 0.15: stop                                 (even when t > M: up to 15 % OVER budget)
- *     if t < M: lo = k + 1 else: hi = k − 1
- *     k = ⌊(lo + hi) / 2⌋
+ * Exercise 02's budget is a hard limit. Aider's `get_ranked_tags_map_uncached` instead binary-searches the prefix
+ * length k of the ranking for a rendered map CLOSE TO `maxMapTokens`, and a close map may be over budget. Work out
+ * from the reference how it starts, which probes it keeps, when it stops and how it moves its bounds: the graded
+ * tests compare every probe with Aider's own outputs.
  * Read exercises/03-map-search/README.md first; grade with `npm run -s workbench -- grade 03`.
  */
 

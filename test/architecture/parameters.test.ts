@@ -14,7 +14,6 @@ const LIMIT = 3;
 const VALIDATOR = "a validator: (where, param, value, rule…) are the fields of the WorkbenchInputError it throws, the shape CONTRIBUTING.md prescribes";
 const KERNEL = "a typed-array kernel on the ranking's hot path (called per node or recursively): an options object per call costs, and only its stage calls it";
 const PORT = "a port of Aider's Python function with `self` made explicit: its arguments map one to one onto the Python call and the golden vectors' fields";
-const GRADER = "internal to the grader (not in lib/index.ts), positional since before the rule; the grader was reworked by issue 15 at the same time: convert once that work has landed";
 
 /** `file#name` → why it may keep more than three parameters. */
 const EXCEPTIONS: Readonly<Record<string, string>> = {
@@ -34,9 +33,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/editformats/wholefile/live-diff.ts#wholeFileLiveView": PORT,
   "lib/editformats/wholefile/live-diff.ts#renderIncrementalResponse": PORT,
   "lib/show/svg.ts#text": "the SVG text primitive (x, y, body, size, attrs), called some 70 times across lib/show: positional as SVG's own attributes are",
-  "lib/grader/results.ts#foldRound": GRADER,
-  "lib/grader/results.ts#exerciseResult": GRADER,
-  "lib/grader/watch.ts#watchExercises": GRADER,
 };
 
 describe("exported functions and constructors take at most three parameters", () => {

@@ -58,9 +58,14 @@ ex.test("Aider's own outputs: every visible token_count vector (stub model: \\S+
   VECTORS.forEach((v, i) => expect(sampledTokenCount(v.text, words), `vector ${i} (${v.text.length} UTF-16 units)`).toBeCloseTo(v.expected, 9));
 });
 
-const textArb = fc
-  .array(fc.tuple(fc.constantFrom("", "a", "def f(x):", "    return x + 1", "é ü", "\u{1F600} ok", "  "), fc.constantFrom("\n", "\n", "\r\n", "\r")), { maxLength: 400 })
-  .map((ls) => ls.map(([a, b]) => a + b).join(""));
+const lineArb = fc.tuple(fc.constantFrom("", "a", "def f(x):", "    return x + 1", "é ü", "\u{1F600} ok", "  "), fc.constantFrom("\n", "\n", "\r\n", "\r")).map(([a, b]) => a + b);
+/** Short texts, and long ones (100–450 lines: the sample is taken) made of a short repeated pattern, which shrinks fast. */
+const textArb = fc.oneof(
+  fc.array(lineArb, { maxLength: 400 }).map((ls) => ls.join("")),
+  fc
+    .tuple(fc.integer({ min: 100, max: 450 }), fc.array(lineArb, { minLength: 1, maxLength: 7 }))
+    .map(([n, pattern]) => Array.from({ length: n }, (_, i) => pattern[i % pattern.length]!).join("")),
+);
 
 ex.property("random texts: Aider's estimate, and relativeError = (estimate − exact) / exact", 2, ({ sampledTokenCount, relativeError }) => {
   fc.assert(

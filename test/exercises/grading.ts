@@ -8,6 +8,7 @@
  * Run by the grader, each test reports to the grader's log (lib/grader/protocol.ts) and gets the grader's time
  * limit and fast-check seed; run by plain vitest (test/exercises/vitest.config.ts) it is an ordinary test.
  */
+import { AssertionError } from "node:assert";
 import { appendFileSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -18,7 +19,9 @@ import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, MISSING_FIL
 import { Budget, SandboxedModule, SandboxStop, StudentError } from "../../lib/grader/sandbox/link.js";
 import { isNotImplementedMessage } from "../../lib/grader/stubs.js";
 import { CallRecorder, nameMisconception } from "../../lib/grader/misconception.js";
+import { misconceptionsOf } from "../../lib/misconceptions/catalogue.js";
 import { resolveTarget } from "../../lib/grader/target.js";
+import { answerFingerprint, ATTEMPT_DEFAULTS, decideAttempt, ledgerPath, loadLedger, saveLedger } from "../../lib/grader/attempts.js";
 
 export { shipped, shippedTable } from "../../lib/grader/sandbox/link.js";
 
@@ -36,6 +39,26 @@ export interface GradedExercise<M> {
   test(name: string, points: number, body: (module: M) => void | Promise<void>): void;
   /** A fast-check property worth `points` (the body runs `fc.assert`). */
   property(name: string, points: number, body: (module: M) => void | Promise<void>): void;
+  /**
+   * A "by hand" part worth `points`: `body` returns the learner's answer and how many of its items are right.
+   * The test passes when all are; otherwise it says how many are right, never which, and a NEW answer is checked
+   * at most `ATTEMPT_DEFAULTS.perHour` times an hour when grading the student's own exercises (lib/grader/attempts.ts).
+   */
+  byHand(name: string, points: number, body: (module: M) => HandCheck | Promise<HandCheck>): void;
+  /**
+   * Tells the misconception matcher the right answer the test compares the last call of `fn` with, where lib has
+   * no function computing it directly (lib/grader/misconception.ts, `expectLast`). Changes no result.
+   */
+  compared(fn: string, expected: unknown): void;
+}
+
+/** What a by-hand part's body found: the answer as given, how many of `total` items are right, and what to redo. */
+export interface HandCheck {
+  answer: unknown;
+  right: number;
+  total: number;
+  /** What to do again, without naming the wrong items ("trace these sessions again by hand"). */
+  redo: string;
 }
 
 /** What an exercise's file may import: the lib's runtime exports it names (any lib type is allowed). */
@@ -59,6 +82,7 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
   const root = context?.root ?? resolve(__dirname, "..", "..");
   const targetDir = context?.targetDir ?? resolveTarget(root, process.env.WORKBENCH_TARGET ?? "exercises").dir;
   const names = new Set<string>();
+  const catalogueLog = context ? null : (process.env.WORKBENCH_CATALOGUE_LOG ?? null);
   let prepared: Promise<SandboxedModule> | null = null;
   let budget = new Budget(timeoutMs);
   // The calls the current test made to the student's functions (the judge's own arguments, the decoded answers).
@@ -122,6 +146,10 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
       it.skip(`${title} — skipped: already graded in an earlier round (a round restarted after a test hung or exited)`, () => undefined);
       return;
     }
+    if (catalogueLog) {
+      registerCatalogueRuns(name, title, body);
+      return;
+    }
     it(title, async () => {
       const started = performance.now();
       write({ type: "start", test: name, pid: process.pid, t: started });
@@ -140,9 +168,62 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
       }
     });
   };
+  /**
+   * Catalogue mode (plain vitest only, `WORKBENCH_CATALOGUE_LOG=<dir>`, test/misconceptions/graded-tests.test.ts):
+   * each graded test runs once against the graded module (the reference solution) and once per misconception of
+   * the exercise with that one function replaced by the catalogue's variant — lib's code, run here in the judge —
+   * and records whether it failed and what the matcher names, to `<dir>/<id>.jsonl`. Never under the grader.
+   */
+  const registerCatalogueRuns = (name: string, title: string, body: (module: M) => void | Promise<void>): void => {
+    for (const variant of [null, ...misconceptionsOf(id)]) {
+      it(`${title} ⟨${variant?.id ?? "right"}⟩`, async () => {
+        budget = new Budget(timeoutMs);
+        calls = new CallRecorder();
+        let status = "passed";
+        let message = "";
+        try {
+          const graded = await loadModule(open, missingFile);
+          const sandbox = await prepared!;
+          const module = variant === null ? graded : { ...graded, [variant.fn]: (...args: unknown[]): unknown => {
+            // The right answer comes from the sandbox unrecorded; the variant's answer is what the test sees.
+            const output = variant.fromExpected ? variant.run(...args, sandbox.call(variant.fn, args, budget)) : variant.run(...args);
+            calls.record(variant.fn, args, output);
+            return output;
+          } };
+          await withinLimit(async () => body(module as M), timeoutMs * JUDGE_FACTOR);
+        } catch (err) {
+          status = "failed";
+          message = describeFailure(err).split("\n")[0]!;
+        }
+        const named = nameMisconception(id, calls)?.id ?? null;
+        appendFileSync(join(catalogueLog!, `${id}.jsonl`), JSON.stringify({ test: name, variant: variant?.id ?? null, status, named, message }) + "\n");
+      });
+    }
+  };
+  const handLedger = context?.attemptsDir ? ledgerPath(context.attemptsDir, id) : null;
+  const byHand = (name: string, points: number, body: (module: M) => HandCheck | Promise<HandCheck>): void =>
+    register("example", name, points, async (m) => {
+      const { answer, right, total, redo } = await body(m);
+      let limitNote = "";
+      if (handLedger) {
+        const decision = decideAttempt(loadLedger(handLedger), { part: name, answer: answerFingerprint(answer), now: new Date() });
+        if (!decision.check) {
+          const at = decision.nextAt.toISOString().slice(11, 16);
+          throw new GradingNote(
+            `not checked: ${decision.newInWindow} different answers to this part were checked in the last hour, the limit ` +
+              `(answers already checked are re-graded for free). Work it out by hand; a new answer can be checked after ${at} UTC.`,
+          );
+        }
+        if (!decision.seenBefore) saveLedger(handLedger, decision.ledger);
+        limitNote = ` (${decision.newInWindow} of ${ATTEMPT_DEFAULTS.perHour} new answers to this part checked in the last hour)`;
+      }
+      if (right !== total) throw new AssertionError({ message: `${right} of ${total} right: ${redo} — the grader says how many, not which${limitNote}` });
+    });
   return {
     test: (name, points, body) => register("example", name, points, body),
     property: (name, points, body) => register("property", name, points, body),
+    byHand,
+    compared: (fn, expected) => calls.expectLast(fn, expected),
   };
 }
 

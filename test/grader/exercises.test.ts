@@ -9,8 +9,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listExercises } from "../../lib/grader/catalog.js";
+import { hintCoverageProblems } from "../../lib/grader/hints.js";
 import { parseReadme } from "../../lib/grader/readme.js";
 import { stubFromSolution } from "../../lib/grader/stubs.js";
+import { gradedTestTitles } from "./graded-titles.js";
 import { ROOT } from "./run-grade.js";
 
 const EXERCISES = listExercises(ROOT);
@@ -50,6 +52,14 @@ describe("the exercises", () => {
       expect(readme.sections.slice(0, 4)).toEqual(["Read first", "Task", "What you may import", "Hints"]);
       expect(readme.hints.length).toBeGreaterThanOrEqual(3);
       expect(readFileSync(e.readme, "utf8")).toContain(`grade ${e.number}`);
+    });
+
+    it("names, for every graded test, the hint that helps with it, and names only graded tests (issue 15: hints follow the failure)", () => {
+      const { titles, problems } = gradedTestTitles(e.testFile);
+      expect(problems, `${relative(ROOT, e.testFile)}`).toEqual([]);
+      expect(titles.length).toBeGreaterThanOrEqual(4);
+      const hints = parseReadme(readFileSync(e.readme, "utf8")).hints;
+      expect(hintCoverageProblems(hints, titles), `exercises/${id}/README.md's "Helps with:" lists against ${relative(ROOT, e.testFile)}`).toEqual([]);
     });
 
     it("points to a notebook, and to notebooks that exist", () => {
@@ -92,7 +102,7 @@ describe("the exercises", () => {
     it("has graded tests: at least four, worth points, with a fast-check property", () => {
       const text = readFileSync(e.testFile, "utf8");
       expect(text).toMatch(new RegExp(`exercise<typeof import\\("@target/${id}/[\\w-]+\\.js"\\)>\\("${id}", "[\\w-]+\\.ts", \\{ lib: \\[`));
-      const tests = [...text.matchAll(/^ex\.(test|property)\(\s*"([^"]+)",\s*(\d+),/gm)];
+      const tests = [...text.matchAll(/^ex\.(test|property|byHand)\(\s*"([^"]+)",\s*(\d+),/gm)];
       expect(tests.length).toBeGreaterThanOrEqual(4);
       expect(tests.some((m) => m[1] === "property")).toBe(true);
       expect(text).toContain("fc.assert(");

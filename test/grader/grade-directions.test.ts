@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listExercises } from "../../lib/grader/catalog.js";
+import { submissionHash } from "../../lib/grader/provenance.js";
+import { GRADE_DEFAULTS } from "../../lib/grader/run.js";
 import { isNotImplementedMessage, stubFromSolution } from "../../lib/grader/stubs.js";
 import { gradeWithReport as grade, ROOT, SLOW } from "./run-grade.js";
 
@@ -40,7 +42,16 @@ describe("workbench grade: solutions full, stubs zero", () => {
   });
 
   it("every untouched stub scores zero on every graded test, each failing at 'not implemented', with a hint per exercise", SLOW, async () => {
-    const { code, out, report } = await grade(["--target", pristineStubs()]);
+    const stubs = pristineStubs();
+    const before = Date.now();
+    const { code, out, report } = await grade(["--target", stubs, "--student", "s-01"]);
+    // the report says who and what (issue 14, item 4)
+    const p = report.provenance!;
+    expect([p.student, p.submissionHash, p.seed, p.timeoutMs]).toEqual(["s-01", submissionHash(stubs), GRADE_DEFAULTS.seed, GRADE_DEFAULTS.timeoutMs]);
+    expect(p.grader.version).toBe((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version);
+    expect(Date.parse(p.startedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(p.durationMs).toBeGreaterThan(0);
+    expect(p.durationMs).toBeLessThan(Date.now() - before);
     expect(report.points).toBe(0);
     for (const e of report.exercises) {
       expect(e.error, e.id).toBeUndefined();

@@ -1,6 +1,6 @@
 /**
  * Feedback that names the mistake (issue 15, item 1), end to end through the real command: submissions that each
- * make one catalogued mistake (test/fixtures/exercises/mistaken/, one per exercise 01–05) get partial points, and
+ * make one catalogued mistake (test/fixtures/exercises/mistaken/, one per exercise 01–09) get partial points, and
  * the failing tests that see the mistake carry `misconception: { id, title, notebook }` in the JSON report, its
  * title in the terminal and in JUnit. A passing test never names one.
  */
@@ -22,14 +22,22 @@ const MISTAKEN: Expected = {
   "03-map-search": { id: "03-tolerance-inclusive", tests: [/^the tolerance is strict/] },
   "04-search-replace": { id: "04-last-match", tests: [/^duplicate SEARCH/] },
   "05-commit-plan": { id: "05-checkpoint-union", tests: [/^the seed's example/] },
+  "06-trace-the-path": { id: "06-empty-is-success", tests: [/^chainStage's traps/] },
+  "07-token-estimate": { id: "07-newline-only", tests: [/^lines are Python's splitlines/] },
+  "08-reflection-loop": { id: "08-partial-not-written", tests: [/^the loop's bound and its order/] },
+  "09-predict-hunk": { id: "09-unknown-op-as-context", tests: [/^beforeAfter on Part 1's hunks/] },
 };
 
-/** A second mistake for four of the exercises (mistaken-more/): a different mistake must get a different name. */
+/** A second mistake for eight of the exercises (mistaken-more/): a different mistake must get a different name. */
 const MISTAKEN_MORE: Expected = {
   "01-pagerank": { id: "01-residual-first-step", tests: [/^the seed's example: ranks and residual/] },
   "02-symbol-budget": { id: "02-skip-and-go-on", tests: [/^the seed's three symbols/] },
   "04-search-replace": { id: "04-blanks-unchecked", tests: [/^blank SEARCH lines must face blank lines/] },
   "05-commit-plan": { id: "05-dry-run-ignored", tests: [/^each switch/] },
+  "06-trace-the-path": { id: "06-dots-before-blank", tests: [/^chainStage's traps/] },
+  "07-token-estimate": { id: "07-scaled-by-lines", tests: [/^step = /] },
+  "08-reflection-loop": { id: "08-retry-counted-as-request", tests: [/^the model client/] },
+  "09-predict-hunk": { id: "09-tiny-any-count", tests: [/^refusesTinyContext/] },
 };
 
 /** Grades `folder` for the exercises of `expected`; checks every named mistake; returns the ids named. */
@@ -59,12 +67,12 @@ async function gradeMistakes(folder: string, expected: Expected): Promise<Set<st
 }
 
 describe("workbench grade: a wrong answer that is a known mistake is named", () => {
-  it("each of the five mistaken submissions gets partial points and its mistake's id on the failing tests", SLOW, async () => {
+  it("each of the nine mistaken submissions gets partial points and its mistake's id on the failing tests", SLOW, async () => {
     const named = await gradeMistakes("mistaken", MISTAKEN);
     for (const { id } of Object.values(MISTAKEN)) expect(named).toContain(id);
   });
 
-  it("a second mistake in 01, 02, 04 and 05 gets a different name than the first", SLOW, async () => {
+  it("a second mistake in 01, 02 and 04–09 gets a different name than the first", SLOW, async () => {
     const named = await gradeMistakes("mistaken-more", MISTAKEN_MORE);
     for (const [exercise, { id }] of Object.entries(MISTAKEN_MORE)) {
       expect(named).toContain(id);

@@ -1,8 +1,10 @@
 /**
- * The student's loop, end to end in a throwaway checkout: grade the untouched stub (progress recorded, hint 1
- * shown), keep `grade --watch` running, save a finished file, and see it graded again as done.
+ * The student's loop, end to end in a throwaway checkout: grade the untouched stub (progress recorded, the first
+ * failing test's hint shown), keep `grade --watch` running, save a finished file the way vim does (a new file
+ * renamed over the old one) and see it graded again as done, then put the stub back with a plain write and see
+ * a third grade. (Every way of saving is tested on the watcher itself in watch.test.ts.)
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, fakeCheckout, runCli, startCli } from "./run-grade.js";
@@ -17,16 +19,17 @@ async function waitFor(read: () => string, pattern: RegExp, ms: number): Promise
 }
 
 describe("grading the student's own exercises", () => {
-  it("records progress and the hint shown; --watch grades again on save; Ctrl-C ends with the last grade's status", { timeout: 300_000 }, async () => {
+  it("records progress and the hint shown; --watch grades again after a rename-save and a plain save; Ctrl-C ends with the last grade's status", { timeout: 400_000 }, async () => {
     const root = fakeCheckout({ "05-commit-plan": "stub" });
-    const progress = (): Record<string, { hintsShown: number; done: boolean; lastPoints: number }> =>
+    const progress = (): Record<string, { hintsSeen: number[]; failing?: string[]; done: boolean; lastPoints: number; bestPoints: number }> =>
       (JSON.parse(readFileSync(join(root, ".workbench", "progress.json"), "utf8")) as { exercises: never }).exercises;
 
     const first = await runCli(["grade", "05", "--root", root]);
     expect(first.code).toBe(1);
     expect(first.out).toMatch(/05-commit-plan\s+0\/7\s+0\/10\s+not started/);
-    expect(first.out).toContain("Hint 1 of 3 — Sets first");
-    expect(progress()["05-commit-plan"]).toMatchObject({ hintsShown: 1, done: false, lastPoints: 0 });
+    expect(first.out).toMatch(/Hint 1 of 3 — Sets first \(for ✗ the seed's example: /);
+    expect(progress()["05-commit-plan"]).toMatchObject({ hintsSeen: [1], done: false, lastPoints: 0 });
+    expect(progress()["05-commit-plan"]!.failing).toHaveLength(7);
 
     const child = startCli(["grade", "05", "--root", root, "--watch"]);
     let out = "";
@@ -37,14 +40,21 @@ describe("grading the student's own exercises", () => {
     try {
       await waitFor(() => err, /watching .* save a file to grade it again/, 90_000);
       expect(out).toMatch(/0\/10\s+not started/);
+      const file = join(root, "exercises", "05-commit-plan", "commit-plan.ts");
+      const stub = readFileSync(file, "utf8");
       const solution = readFileSync(join(ROOT, "solutions", "05-commit-plan", "commit-plan.ts"), "utf8");
-      writeFileSync(join(root, "exercises", "05-commit-plan", "commit-plan.ts"), solution);
-      await waitFor(() => out, /05-commit-plan\s+7\/7\s+10\/10\s+done/, 90_000);
+      // vim's way: the new text goes to another file, which is renamed over the old one (a new inode).
+      writeFileSync(`${file}.new`, solution);
+      renameSync(`${file}.new`, file);
+      await waitFor(() => out, /05-commit-plan\s+7\/7\s+10\/10\s+done/, 120_000);
       expect(err).toContain("grade: 05-commit-plan changed");
+      writeFileSync(file, stub);
+      await waitFor(() => out, /10\/10\s+done[\s\S]*0\/10\s+not started \(was done before\)/, 120_000);
+      expect(err.match(/grade: 05-commit-plan changed/g)).toHaveLength(2);
     } finally {
       child.kill("SIGTERM");
     }
-    expect(await exited).toBe(0);
-    expect(progress()["05-commit-plan"]).toMatchObject({ hintsShown: 1, done: true, lastPoints: 10 });
+    expect(await exited, "the last grade misses points").toBe(1);
+    expect(progress()["05-commit-plan"]).toMatchObject({ hintsSeen: [1], done: true, lastPoints: 0, bestPoints: 10 });
   });
 });

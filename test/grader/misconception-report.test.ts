@@ -19,8 +19,8 @@ const end = (test: string, status: "passed" | "failed", misconception?: unknown)
 
 function graded(records: GradeRecord[]) {
   const p = emptyProgress();
-  foldRound(p, records, 3000);
-  return exerciseResult("01-pagerank", "PageRank", p);
+  foldRound(p, records, { limitMs: 3000 });
+  return exerciseResult({ id: "01-pagerank", title: "PageRank" }, p);
 }
 
 describe("a named mistake in the grade's results", () => {

@@ -10,6 +10,10 @@ stuff
 
 <details><summary>Hint 1 — A nudge</summary>
 
+Helps with:
+- a test: its title, with \`code\` and "quotes"
+- another test
+
 First **hint**.
 
 </details>
@@ -30,8 +34,8 @@ describe("parseReadme", () => {
     expect(r.title).toBe("Exercise 09 — Title here");
     expect(r.sections).toEqual(["Read first", "Hints", "After"]);
     expect(r.hints).toEqual([
-      { number: 1, title: "A nudge", body: "First **hint**." },
-      { number: 2, title: "More", body: "Second\nline." },
+      { number: 1, title: "A nudge", body: "First **hint**.", tests: ['a test: its title, with \`code\` and "quotes"', "another test"] },
+      { number: 2, title: "More", body: "Second\nline.", tests: [] },
     ]);
   });
 
@@ -41,5 +45,7 @@ describe("parseReadme", () => {
     expect(() => parseReadme("# T\n## Hints\nnothing here\n")).toThrow(/has no hints/);
     expect(() => parseReadme("# T\n## Hints\n<details><summary>Hint 2 — x</summary>y</details>\n")).toThrow(/hint 1 is labelled 2/);
     expect(() => parseReadme("# T\n## Hints\n<details><summary>Hint 1 — x</summary>  </details>\n")).toThrow(ReadmeFormatError);
+    expect(() => parseReadme("# T\n## Hints\n<details><summary>Hint 1 — x</summary>\nHelps with:\nbody\n</details>\n")).toThrow(/"Helps with:" line not followed by a list/);
+    expect(() => parseReadme("# T\n## Hints\n<details><summary>Hint 1 — x</summary>\nHelps with:\n- a test\n</details>\n")).toThrow(/empty hint 1/);
   });
 });

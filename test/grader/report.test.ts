@@ -33,7 +33,7 @@ describe("text report", () => {
   });
 
   it("the table has a row per exercise with tests passed/total and points, and the total", () => {
-    const table = formatTable(REPORT, { states: { "02-stub": { hintsShown: 1, done: true, bestPoints: 3, lastPoints: 3, maxPoints: 3 } } });
+    const table = formatTable(REPORT, { states: { "02-stub": { hintsSeen: [1], done: true, bestPoints: 3, lastPoints: 3, maxPoints: 3 } } });
     const rows = table.split("\n");
     expect(rows.find((r) => r.startsWith("01-done"))).toMatch(/^01-done\s+2\/2\s+3\/3\s+done$/);
     expect(rows.find((r) => r.startsWith("02-stub"))).toMatch(/0\/2\s+0\/3\s+not started \(was done before\)$/);
@@ -44,13 +44,22 @@ describe("text report", () => {
 
   it("failures: each failing test with its points and message, the hint after; stubs summarised; done ones omitted", () => {
     const text = formatFailures(REPORT, {
-      hintFor: (id) => (id === "03-half" ? { hint: { number: 2, title: "Look here", body: "body line" }, total: 3 } : null),
+      hintFor: (id) => (id === "03-half" ? { hint: { hint: { number: 2, title: "Look here", body: "body line", tests: ["e"] }, test: 'f <&> "quoted"', fresh: true }, total: 3 } : null),
     });
     expect(text).not.toContain("01-done");
     expect(text).toContain('02-stub — Title 02-stub\n  not started: every test stops at "not implemented" (f, g)');
-    expect(text).toContain(`  ✗ f <&> "quoted" (3 points)\n      expected 1 to be 2\n      second line\n  Hint 2 of 3 — Look here\n    body line\n  (more detail: npm run -s workbench -- hint 03)`);
+    expect(text).toContain(`  ✗ f <&> "quoted" (3 points)\n      expected 1 to be 2\n      second line\n  Hint 2 of 3 — Look here (for ✗ f <&> "quoted")\n    body line\n  (more: npm run -s workbench -- hint 03)`);
     expect(text).toContain("04-broken: could not be graded: its graded tests are missing");
     expect(text).toContain("05-absent — Title 05-absent\n  there is nothing to grade: the graded folder has no 05-absent/x.ts\n");
+  });
+
+  it("a hint seen before is a one-line reminder; the last hint points to the solution", () => {
+    const h = { number: 3, title: "Last", body: "the body", tests: [] };
+    const seen = formatFailures(REPORT, { hintFor: (id) => (id === "03-half" ? { hint: { hint: h, test: "f", fresh: false }, total: 3 } : null) });
+    expect(seen).toContain("  Hint 3 of 3 — Last (for ✗ f) was shown before: npm run -s workbench -- hint 03 --shown shows it again, npm run -s workbench -- hint 03 the next one\n");
+    expect(seen).not.toContain("the body");
+    const last = formatFailures(REPORT, { hintFor: (id) => (id === "03-half" ? { hint: { hint: h, test: "f", fresh: true }, total: 3 } : null) });
+    expect(last).toContain("  Hint 3 of 3 — Last (for ✗ f)\n    the body\n  (that is the last hint; the reference solution is in solutions/03-half/)");
   });
 });
 
@@ -76,5 +85,37 @@ for s in root.findall("testsuite"):
     );
     expect(py.stderr).toBe("");
     expect(py.stdout.trim().split("\n")).toEqual(["9 5 1", "01-done 2 0 3 3 2 0", "02-stub 2 2 0 3 2 2", "03-half 2 1 1 4 2 1", "04-broken 1 0 0 0 1 0", "05-absent 2 2 0 2 2 2"]);
+  });
+});
+
+describe("provenance in the JUnit XML (issue 14, item 4)", () => {
+  it("puts the timestamp and time on <testsuites> and who and what on every suite, escaped", () => {
+    const report = { ...REPORT, provenance: { student: "a<b>", submissionHash: "sha256:00ff", submissionCommit: "c0ffee", grader: { version: "0.1.0", commit: "abc123" }, seed: 42, timeoutMs: 5000, startedAt: "2026-12-01T10:00:00.123Z", durationMs: 1234 } };
+    const py = spawnSync(
+      "python3",
+      [
+        "-c",
+        `import sys, xml.etree.ElementTree as ET
+root = ET.fromstring(sys.stdin.read())
+print(root.get("timestamp"), root.get("time"), root.get("name"))
+for s in root.findall("testsuite"):
+    print(sorted((p.get("name"), p.get("value")) for p in s.find("properties")))`,
+      ],
+      { input: toJunitXml(report), encoding: "utf8" },
+    );
+    expect(py.stderr).toBe("");
+    const [head, ...suites] = py.stdout.trim().split("\n");
+    expect(head).toBe("2026-12-01T10:00:00Z 1.234 aider-workbench exercises (a<b>: exercises)");
+    expect(suites).toHaveLength(REPORT.exercises.length);
+    expect(suites[0]).toBe(
+      "[('durationMs', '1234'), ('graderCommit', 'abc123'), ('graderVersion', '0.1.0'), ('maxPoints', '3'), ('points', '3'), ('seed', '42'), ('startedAt', '2026-12-01T10:00:00.123Z'), ('student', 'a<b>'), ('submissionCommit', 'c0ffee'), ('submissionHash', 'sha256:00ff'), ('timeoutMs', '5000')]",
+    );
+  });
+
+  it("leaves the optional ones out when unknown, and a report without provenance as it was", () => {
+    const bare = toJunitXml({ ...REPORT, provenance: { submissionHash: "sha256:1", grader: { version: "0.1.0" }, seed: 1, timeoutMs: 5000, startedAt: "2026-12-01T10:00:00.000Z", durationMs: 1 } });
+    expect(bare).not.toMatch(/name="(student|submissionCommit|graderCommit)"/);
+    expect(bare).toContain('<property name="submissionHash" value="sha256:1"/>');
+    expect(toJunitXml(REPORT)).not.toContain("submissionHash");
   });
 });

@@ -36,10 +36,10 @@ function headings(file: string): string[] {
     .map((l) => l.replace(/^#+ /, "").trim());
 }
 
-/** The titles given to ex.test in a graded test file, as written in the source. */
+/** The titles given to ex.test and ex.byHand in a graded test file, as written in the source. */
 function testTitles(name: string): string[] {
   const src = readFileSync(join(root, "test", "exercises", `${name}.test.ts`), "utf8");
-  return [...src.matchAll(/ex\.test\(\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+  return [...src.matchAll(/ex\.(?:test|byHand)\(\s*"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
 }
 
 const docRows = rows(tableLines(doc.slice(doc.indexOf("<!-- table:start -->"), doc.indexOf("<!-- table:end -->"))));

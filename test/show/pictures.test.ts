@@ -297,7 +297,9 @@ describe("show: a loop run's panel", () => {
   it("a caption with the counts that folds out the full trace, then the timeline; no legend when asked", () => {
     const html = loopRunPanel(run, { title: "one reflection", legend: false });
     expect(html).toMatch(/^<div class="wb-loop-run"><details><summary><b>one reflection<\/b>/);
-    expect(html).toContain("2 requests · 1 reflection · 0 provider retries · 1 malformed reply · the full trace, 4 steps");
+    expect(html).toContain("2 requests · 1 reflection · 1 malformed reply · trace: 4 steps"); // no retries: not said
+    expect(runSummary({ ...counts, providerRetries: 2, malformedResponses: 0 }, run.usage)).toBe("2 requests · 1 reflection · 2 provider retries");
+    expect(runSummary({ ...counts, reflections: 0, malformedResponses: 0 }, run.usage)).toBe("2 requests · 0 reflections");
     expect(html.match(/<tr>/g)).toHaveLength(5); // a header and one row per event, inside the <details>
     expect(html.indexOf("</details>")).toBeLessThan(html.indexOf("<svg"));
     expect(html).not.toContain("green passed");

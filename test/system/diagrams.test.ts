@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { listDiagrams, renderDiagrams, staleDiagrams } from "../../lib/diagrams/render.js";
 import { launchChromium } from "../../lib/diagrams/chromium.js";
 import { requireChromium } from "./requirements.js";
-import { MIN_TEXT_PX, PAGE_WIDTH, smallSvgText } from "./text-size.js";
+import { clippedLabels, MIN_TEXT_PX, PAGE_WIDTH, smallSvgText } from "./text-size.js";
 
 const root = join(__dirname, "..", "..");
 const dir = join(root, "diagrams");
@@ -34,7 +34,7 @@ describe("diagrams (mermaid-cli + Debian's Chromium)", () => {
     expect(staleDiagrams(tmp)).toEqual(["bad.svg is missing", "good.svg was rendered from an older good.mmd"]);
   }, 120_000);
 
-  it(`every committed diagram's text is at least ${MIN_TEXT_PX} px when the diagram is shown at the page's width (${PAGE_WIDTH} px)`, async () => {
+  it(`every committed diagram's text is at least ${MIN_TEXT_PX} px when the diagram is shown at the page's width (${PAGE_WIDTH} px), and no label is wider than its box`, async () => {
     requireChromium(root);
     const browser = await launchChromium(root);
     try {
@@ -47,6 +47,8 @@ describe("diagrams (mermaid-cli + Debian's Chromium)", () => {
         await page.setContent(`<style>body{margin:0} .out{width:${PAGE_WIDTH}px} .out svg{max-width:100%;height:auto}</style><div class="out">${svg}</div>`);
         const found = await smallSvgText(page);
         if (found.length) small[d.name] = found.slice(0, 5);
+        const cut = await clippedLabels(page);
+        if (cut.length) small[`${d.name} (labels wider than their box)`] = cut.slice(0, 5);
       }
       expect(small).toEqual({});
     } finally {

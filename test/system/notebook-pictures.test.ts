@@ -2,8 +2,10 @@
 /// <reference lib="dom.iterable" />
 // Every notebook page as headless Chromium renders it (issue 17, item 8): a full-page screenshot of each in
 // build/screenshots/, no failed cell and nothing on stderr, every picture rendered (an SVG or diff with a size and
-// something drawn in it), every numbered section with code in it holding at least one picture, the pictures' text
-// at least 12 px, and the stepper frames switching; each page's height at 1100 px is printed.
+// something drawn in it), every numbered section, each of its subsections and the Try it holding at least one
+// picture when its code shows anything (issue 17: a picture per knowledge point), the pictures' text at least
+// 12 px, and the stepper frames switching; each page's height at 1100 px is printed (notebook 06's is held to a
+// limit in notebook-height.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +16,7 @@ import { launchChromium } from "../../lib/diagrams/chromium.js";
 import { listNotebooks, projectPaths } from "../../lib/notebooks/project.js";
 import { serveSite } from "../../lib/notebooks/serve.js";
 import { createSite, executeSite } from "../../lib/notebooks/site.js";
+import { openNotebookPage } from "./notebook-page.js";
 import { requireChromium } from "./requirements.js";
 import { MIN_TEXT_PX, PAGE_WIDTH, smallSvgText } from "./text-size.js";
 
@@ -39,39 +42,28 @@ describe("every notebook page's pictures, as headless Chromium renders them", ()
     server?.close();
   });
 
-  it.each(notebooks.map((f) => [f.replace(/^.*\//, "")]))("%s: pictures rendered, one per numbered section, text ≥ 12 px; screenshot kept", async (file) => {
-    const page = await browser.newPage();
-    // The page's output column is about PAGE_WIDTH wide at this window width.
-    await page.setViewport({ width: 1100, height: 1200 });
-    await page.goto(`${url}${file.replace(/\.ipynb$/, ".html")}?token=${token}`, { waitUntil: "networkidle0" });
-    // The code editors (CodeMirror) draw only the lines near the window and guess the height of the rest; scroll
-    // through the page once, as a reader would, so every editor has measured its lines before the page is measured.
-    await page.evaluate(async () => {
-      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
-        window.scrollTo(0, y);
-        await frame();
-      }
-      window.scrollTo(0, 0);
-      await frame();
-    });
+  it.each(notebooks.map((f) => [f.replace(/^.*\//, "")]))("%s: pictures rendered, one per numbered section, subsection and Try it, text ≥ 12 px; screenshot kept", async (file) => {
+    const page = await openNotebookPage(browser, url, token, file);
     const seen = await page.evaluate(() => {
       const visible = (el: Element) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().height > 0;
       const pictures = [...document.querySelectorAll(".outputs svg, .outputs .wb-diff, .outputs .wb-patch")].filter((s) => !s.parentElement?.closest("svg"));
       const shown = pictures.filter(visible);
       const empty = shown.filter((s) => s.querySelectorAll("path, rect, circle, line, polyline, text, foreignObject, tr, div").length < 3).length;
-      // Walk the cells in order: which numbered section (## N. …) each picture falls in. A section of prose only
-      // (no code cell) has nothing to draw and is not counted.
+      // Walk the cells in order: which part each picture falls in — a numbered section (## N. …), each subsection
+      // of one (### …, a knowledge point of its own) and the Try it. A part whose code shows nothing (prose, or
+      // helpers defined for later) has nothing to draw and is not counted.
       const sections = new Map<string, number>();
       const withCode = new Set<string>();
+      let section: string | null = null;
       let current: string | null = null;
       for (const cell of document.querySelectorAll(".cell")) {
-        for (const h of cell.querySelectorAll("h2")) {
+        for (const h of cell.querySelectorAll("h2, h3")) {
           const t = h.textContent?.trim() ?? "";
-          current = /^\d+\./.test(t) ? t : null;
+          if (h.tagName === "H2") section = current = /^\d+\./.test(t) || t === "Try it" ? t : null;
+          else current = section ? `${section} › ${t}` : null;
           if (current) sections.set(current, 0);
         }
-        if (current && cell.classList.contains("code")) withCode.add(current);
+        if (current && cell.classList.contains("code") && cell.querySelector(".outputs > *")) withCode.add(current);
         if (current) sections.set(current, sections.get(current)! + cell.querySelectorAll(".outputs svg, .outputs .wb-diff, .outputs .wb-patch").length);
       }
       return {

@@ -36,3 +36,19 @@ export async function smallSvgText(page: Page, min: number = MIN_TEXT_PX): Promi
     return out;
   }, min);
 }
+
+/**
+ * The diagram labels whose text is wider than the box mermaid laid out for it (a `foreignObject`): words a viewer
+ * would see cut off ("Generat…") when the fonts here differ from the ones the SVG was laid out with.
+ */
+export async function clippedLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll("foreignObject")).flatMap((fo) => {
+      const width = fo.width.baseVal.value;
+      const label = fo.firstElementChild as HTMLElement | null;
+      if (!label || width === 0) return [];
+      const needed = Math.max(label.scrollWidth, ...Array.from(label.querySelectorAll("*")).map((e) => (e as HTMLElement).scrollWidth));
+      return needed > width + 0.5 ? [`"${(label.textContent ?? "").trim().slice(0, 40)}" needs ${needed} px, has ${width.toFixed(1)}`] : [];
+    }),
+  );
+}

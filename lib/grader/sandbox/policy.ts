@@ -41,6 +41,18 @@ export async function bundleSubmission(entry: string, policy: ImportPolicy): Pro
   const lib = join(root, "lib");
   const solutions = join(root, "solutions");
   const allowed = policy.libValues.length ? `it may use ${policy.libValues.join(", ")} and the lib's types` : "it may use only the lib's types";
+  // The exercise's file itself may be a symbolic link (issue 14: a class's submissions are not all honest): where it
+  // really is must be inside the submission too, as for every file it imports.
+  let realEntry: string;
+  try {
+    realEntry = realpathSync(entry);
+  } catch {
+    return { ok: false, message: `${ex}'s file cannot be read (a link to nowhere?)` };
+  }
+  if (!inside(submission, realEntry)) {
+    if (inside(solutions, realEntry)) return { ok: false, message: `${ex}'s file is a link to the reference solutions (${relative(root, realEntry)}): write it yourself` };
+    return { ok: false, message: `${ex}'s file is a link to a file outside your submission: put the file itself there` };
+  }
 
   const plugin: Plugin = {
     name: "workbench-import-policy",

@@ -1,0 +1,186 @@
+/**
+ * `workbench grade-class SUBMISSIONS --out DIR [--jobs N] [--exercise NN…]` (issue 14, item 2): grades a whole
+ * class (lib/grader/class/), shows a progress bar while it runs (on a terminal one redrawn line, otherwise one line
+ * per finished student) and a table at the end. Exit 0 when every student has a report, 1 when some could not be
+ * graded (their rows say why), 2 for a usage mistake.
+ */
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname, resolve, sep } from "node:path";
+import { WorkbenchInputError } from "../core/errors.js";
+import { CLASS_FILES, GRADE_CLASS_DEFAULTS, gradeClass, type ClassEvent, type GradeClassOptions } from "../grader/class/grade-class.js";
+import { rowProblem, type ClassRow } from "../grader/class/gradebook.js";
+import { stopAllStudentGrades } from "../grader/class/grade-student.js";
+import { analyseSimilarity } from "../grader/class/similarity.js";
+import { similarityHtml, similarityMarkdown } from "../grader/class/similarity-report.js";
+import { sourcesFromStudents } from "../grader/class/sources.js";
+import type { SummarySection } from "../grader/class/summary-render.js";
+import { GRADE_DEFAULTS } from "../grader/run.js";
+import { loadCatalog } from "../grader/session.js";
+import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
+import { exercisePaths, integerOption, userCwd } from "./exercise-options.js";
+import { progressLine } from "./progress.js";
+
+const USAGE = `Usage: workbench grade-class SUBMISSIONS --out DIR [--jobs N] [--exercise NN]… [--seed N] [--timeout MS]
+
+Grades every student of a class. SUBMISSIONS holds one entry per student, named by the student's id:
+a folder (laid out like exercises/, or a workbench checkout with an exercises/ folder), a git repository
+(its HEAD commit is graded), or a git bundle (ID.bundle). Each student is graded by \`workbench grade\` in
+its own process, the code in the grader's sandbox; a broken or hostile submission costs only its own row.
+Writes DIR/gradebook.csv, DIR/summary.html, DIR/summary.md and DIR/ID/report.json + report.xml.
+A student whose submission, grader, seed and exercises are unchanged since the last run into DIR is not
+graded again (DIR/grade-class-cache.json).
+  --out DIR          where the results go (created if missing; not inside SUBMISSIONS)
+  --jobs N           students graded at once (default: the machine's cores, here ${availableParallelism()})
+  --exercise NN      grade only this exercise (01, 1, 01-pagerank or pagerank); repeat for more (default: all)
+  --seed N           fast-check seed (default ${GRADE_DEFAULTS.seed})
+  --timeout MS       per-test limit on the time spent in a submission's code (default ${GRADE_DEFAULTS.timeoutMs})
+  --student-limit S  seconds one student's whole grade may take before it is stopped (default ${GRADE_CLASS_DEFAULTS.studentLimitMs / 1000})
+  --root DIR         the workbench checkout (default: the one containing the current folder)
+Exit status: 0 when every student has a report, 1 when some could not be graded, 2 on a usage error.`;
+
+/**
+ * The sections appended to summary.html / summary.md: the similarity report (issue 14, item 3) over every
+ * checked-out submission, graded now or unchanged — a lead for the instructor, never a penalty.
+ */
+function similaritySections(root: string): NonNullable<GradeClassOptions["extraSections"]> {
+  return (submissions): readonly SummarySection[] => {
+    const sources = sourcesFromStudents(root, submissions.map((s) => ({ id: s.id, dir: s.targetDir })));
+    const analysis = analyseSimilarity(sources);
+    return [{ title: "Similar submissions", html: similarityHtml(analysis.pairs, { analysis }), markdown: similarityMarkdown(analysis.pairs, { analysis }) }];
+  };
+}
+
+export const gradeClassCommand: Command = {
+  name: "grade-class",
+  summary: "grade a whole class in parallel: gradebook.csv, per-student reports, a class summary",
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs("grade-class", args, {
+      out: { type: "string" },
+      jobs: { type: "string" },
+      exercise: { type: "string", multiple: true },
+      seed: { type: "string" },
+      timeout: { type: "string" },
+      "student-limit": { type: "string" },
+      root: { type: "string" },
+    });
+    if (positionals.length !== 1) throw new UsageError(`grade-class: give exactly one SUBMISSIONS folder (got ${positionals.length}; see: workbench grade-class --help)`);
+    const { root } = exercisePaths("grade-class", { root: values.root });
+    const submissionsDir = resolve(userCwd(), positionals[0]!);
+    if (!statSync(submissionsDir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`grade-class: SUBMISSIONS ${positionals[0]} is not a folder`);
+    if (values.out === undefined) throw new UsageError("grade-class: --out DIR is required (where the gradebook and reports go)");
+    const outDir = checkOutDir(values.out, submissionsDir);
+    let exercises: string[];
+    try {
+      exercises = loadCatalog(root, values.exercise ?? []).map((e) => e.id);
+    } catch (err) {
+      if (err instanceof WorkbenchInputError) throw new UsageError(`grade-class: --exercise ${err.message.replace(/^\w+: exercise /, "")}`);
+      throw err;
+    }
+    const progress = classProgress(io);
+    // Ctrl-C / SIGTERM: stop every student's grade (each runs in its own process group), then exit; the cache
+    // already holds every student finished, so the next run resumes from there.
+    const interrupted = (signal: NodeJS.Signals): void => {
+      stopAllStudentGrades();
+      progress.stop();
+      io.stderr(`\ngrade-class: stopped (${signal}); the students graded so far are kept, run again to go on\n`);
+      process.exit(130);
+    };
+    process.once("SIGINT", interrupted);
+    process.once("SIGTERM", interrupted);
+    const result = await gradeClass({
+      root,
+      submissionsDir,
+      outDir,
+      jobs: integerOption("grade-class", "jobs", values.jobs, availableParallelism(), 1),
+      exercises,
+      seed: integerOption("grade-class", "seed", values.seed, GRADE_DEFAULTS.seed, 0),
+      timeoutMs: integerOption("grade-class", "timeout", values.timeout, GRADE_DEFAULTS.timeoutMs, 100),
+      studentLimitMs: integerOption("grade-class", "student-limit", values["student-limit"], GRADE_CLASS_DEFAULTS.studentLimitMs / 1000, 10) * 1000,
+      onEvent: progress.event,
+      extraSections: similaritySections(root),
+    }).finally(() => {
+      progress.stop();
+      process.off("SIGINT", interrupted);
+      process.off("SIGTERM", interrupted);
+    });
+    io.stdout(finalTable(result.rows));
+    const { graded, unchanged, notGraded } = result.counts;
+    io.stdout(`\n${unchanged} unchanged, ${graded} graded${notGraded ? `, ${notGraded} could not be graded` : ""}.\n`);
+    io.stdout(`Wrote ${[CLASS_FILES.gradebook, CLASS_FILES.html, CLASS_FILES.markdown].map((f) => resolve(outDir, f)).join(", ")} and a report.json + report.xml per student.\n`);
+    return notGraded > 0 ? 1 : 0;
+  },
+};
+
+/** --out as an absolute path: not SUBMISSIONS or inside it, not a file, in a folder that exists. */
+function checkOutDir(value: string, submissionsDir: string): string {
+  const out = resolve(userCwd(), value);
+  const real = (p: string): string => (existsSync(p) ? realpathSync(p) : resolve(real(dirname(p)), p.split(sep).pop()!));
+  const subs = realpathSync(submissionsDir);
+  const outReal = existsSync(dirname(out)) ? real(out) : null;
+  if (outReal === null) throw new UsageError(`grade-class: --out ${value}: the folder ${dirname(out)} does not exist`);
+  if (outReal === subs || outReal.startsWith(subs + sep)) throw new UsageError(`grade-class: --out ${value} must not be inside SUBMISSIONS (it would be taken for a student)`);
+  if (existsSync(out) && !statSync(out).isDirectory()) throw new UsageError(`grade-class: --out ${value} is a file; give a folder`);
+  return out;
+}
+
+/** The progress display: a redrawn bar on a terminal, a line per finished student otherwise. */
+function classProgress(io: CliIO): { event: (e: ClassEvent) => void; stop: () => void } {
+  const started = Date.now();
+  let plan: Extract<ClassEvent, { type: "planned" }> | null = null;
+  let done = 0;
+  let failed = 0;
+  let last = "";
+  let drawn = false;
+  const draw = (): void => {
+    if (!io.isTTY || !plan || plan.toGrade === 0) return;
+    const secs = Math.round((Date.now() - started) / 1000);
+    const extra = `${plan.unchanged} unchanged${failed ? `, ${failed} not graded` : ""}, ${secs} s${last ? ` · last: ${last}` : ""}`;
+    (io.control ?? io.stderr)("\r\x1b[2K");
+    io.stderr(`${progressLine("grading", { done, total: plan.toGrade }, 24)} · ${extra}`.slice(0, 150));
+    drawn = true;
+  };
+  const timer = io.isTTY ? setInterval(draw, 1000) : null;
+  timer?.unref();
+  return {
+    event(e) {
+      if (e.type === "note") {
+        if (drawn) (io.control ?? io.stderr)("\r\x1b[2K");
+        io.stderr(`grade-class: ${e.line}\n`);
+      } else if (e.type === "planned") {
+        plan = e;
+        io.stderr(`grade-class: ${e.total} submissions: ${e.unchanged} unchanged, ${e.toGrade} to grade${e.notGradable ? `, ${e.notGradable} cannot be graded` : ""}${e.ignored.length ? ` (ignored: ${e.ignored.join(", ")})` : ""}\n`);
+      } else {
+        done = e.done;
+        if (!e.row.report) failed++;
+        last = `${e.row.id} ${e.row.report ? `${e.row.report.points}/${e.row.report.maxPoints}` : "not graded"}`;
+        if (io.isTTY) draw();
+        else io.stderr(`grade-class: [${e.done}/${e.toGrade}] ${last}${e.row.wallMs !== undefined ? ` (${(e.row.wallMs / 1000).toFixed(1)} s)` : ""}\n`);
+      }
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      if (drawn) (io.control ?? io.stderr)("\r\x1b[2K");
+    },
+  };
+}
+
+/** The table printed at the end: one line per student. */
+export function finalTable(rows: readonly ClassRow[]): string {
+  const head = ["student", "points", "status", "time", "problem"];
+  const body = rows.map((r) => {
+    const problem = rowProblem(r);
+    return [
+      r.id,
+      r.report ? `${r.report.points}/${r.report.maxPoints}` : "–",
+      r.status,
+      r.wallMs !== undefined ? `${(r.wallMs / 1000).toFixed(1)} s` : "",
+      problem.length > 70 ? `${problem.slice(0, 69)}…` : problem,
+    ];
+  });
+  const all = [head, ...body];
+  const widths = head.map((_, c) => Math.max(...all.map((r) => r[c]!.length)));
+  const line = (r: string[]): string => r.map((cell, c) => (c === 1 || c === 3 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join("   ").trimEnd();
+  return [line(head), widths.map((w) => "─".repeat(w)).join("───"), ...body.map(line)].join("\n") + "\n";
+}

@@ -1,0 +1,212 @@
+/**
+ * `workbench grade-class` without the terminal (issue 14, item 2): finds the submissions (submissions.ts), checks
+ * each out (checkout.ts), skips the ones whose cache key is unchanged (cache.ts), grades the rest in parallel, up
+ * to `jobs` at a time, each in a grade process of its own (grade-student.ts: the existing sandboxed grader), and
+ * writes `<out>/<id>/report.json` + `report.xml` per student (atomically), `gradebook.csv`, `summary.html` and
+ * `summary.md`. Nothing a submission does stops the class: every failure becomes that student's row. The cache is
+ * saved after every student, so an interrupted run resumes where it stopped.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { toJunitXml } from "../junit.js";
+import { graderVersion, submissionHash } from "../provenance.js";
+import type { GradeReport } from "../results.js";
+import { CACHE_FILE, gradeKey, graderFingerprint, loadCache, saveCache, type CacheEntry } from "./cache.js";
+import { checkOutSubmission } from "./checkout.js";
+import { gradebookCsv, type ClassRow } from "./gradebook.js";
+import { gradeStudent, parseReport } from "./grade-student.js";
+import { classSummary } from "./summary.js";
+import { summaryHtml, summaryMarkdown, type SummarySection } from "./summary-render.js";
+import { discoverSubmissions, type SubmissionEntry } from "./submissions.js";
+
+/**
+ * HIDDEN TESTS (issue 14, item 1): class grading runs the instructor's hidden tests too. The `grade` option that
+ * turns them on is added on another branch (issue 14's release work); when it lands, put it here (for example
+ * `["--hidden"]`). This is the one place grade-class passes it; the cache key records whether it was passed.
+ */
+export const HIDDEN_TESTS_ARGS: readonly string[] = Object.freeze([]);
+
+export const CLASS_FILES = Object.freeze({ gradebook: "gradebook.csv", html: "summary.html", markdown: "summary.md", report: "report.json", junit: "report.xml" });
+const RESERVED = new Set<string>([CLASS_FILES.gradebook, CLASS_FILES.html, CLASS_FILES.markdown, CACHE_FILE]);
+
+export interface GradeClassOptions {
+  root: string;
+  submissionsDir: string;
+  outDir: string;
+  /** Grades at once. */
+  jobs: number;
+  /** Exercise ids to grade (in catalog order). */
+  exercises: readonly string[];
+  seed: number;
+  timeoutMs: number;
+  /** Whole-grade limit per student (ms). */
+  studentLimitMs: number;
+  onEvent?: (event: ClassEvent) => void;
+  /**
+   * Sections appended to the summary (the similarity report), made from every submission that could be checked
+   * out (graded now or unchanged): its id and the folder graded, which exists only until gradeClass returns.
+   */
+  extraSections?: (submissions: readonly CheckedOutSubmission[]) => readonly SummarySection[] | Promise<readonly SummarySection[]>;
+}
+
+export interface CheckedOutSubmission {
+  id: string;
+  /** The folder laid out like exercises/ (temporary for a repository or bundle). */
+  targetDir: string;
+}
+
+export const GRADE_CLASS_DEFAULTS = Object.freeze({ studentLimitMs: 20 * 60_000 });
+
+export type ClassEvent =
+  | { type: "planned"; total: number; unchanged: number; toGrade: number; notGradable: number; ignored: string[] }
+  | { type: "finished"; row: ClassRow; done: number; toGrade: number }
+  | { type: "note"; line: string };
+
+export interface GradeClassResult {
+  rows: ClassRow[];
+  counts: { graded: number; unchanged: number; notGraded: number };
+}
+
+interface Planned {
+  entry: SubmissionEntry;
+  row?: ClassRow;
+  targetDir?: string;
+  commit?: string;
+  key?: string;
+  hash?: string;
+}
+
+/** Grades the class as described in the header. */
+export async function gradeClass(o: GradeClassOptions): Promise<GradeClassResult> {
+  const note = (line: string): void => o.onEvent?.({ type: "note", line });
+  const { submissions, ignored } = discoverSubmissions(o.submissionsDir);
+  mkdirSync(o.outDir, { recursive: true });
+  const work = mkdtempSync(join(tmpdir(), "workbench-class-"));
+  try {
+    const cache = loadCache(o.outDir, note);
+    const grader = graderVersion(o.root);
+    const fingerprint = graderFingerprint(o.root);
+    const plans: Planned[] = await pool(submissions, Math.max(2, o.jobs * 2), async (entry): Promise<Planned> => {
+      const notGraded = (problem: string): Planned => ({ entry, row: { id: entry.id, status: "not graded", problem } });
+      if (RESERVED.has(entry.id)) return notGraded(`the name is reserved for the class's own files in the output folder`);
+      try {
+        const out = await checkOutSubmission(entry, join(work, "checkouts"));
+        const hash = submissionHash(out.targetDir);
+        const key = gradeKey({ submissionHash: hash, grader, graderFingerprint: fingerprint, seed: o.seed, timeoutMs: o.timeoutMs, exercises: o.exercises, hidden: HIDDEN_TESTS_ARGS.length > 0 });
+        const plan: Planned = { entry, targetDir: out.targetDir, key, hash, ...(out.commit ? { commit: out.commit } : {}) };
+        if (cache.entries[entry.id]?.key === key) {
+          const stored = readStoredReport(join(o.outDir, entry.id, CLASS_FILES.report));
+          if (stored) plan.row = { id: entry.id, status: "unchanged", report: stored };
+        }
+        return plan;
+      } catch (err) {
+        return notGraded((err as Error).message);
+      }
+    });
+    const toGrade = plans.filter((p) => !p.row);
+    const unchanged = plans.filter((p) => p.row?.status === "unchanged").length;
+    o.onEvent?.({ type: "planned", total: plans.length, unchanged, toGrade: toGrade.length, notGradable: plans.length - unchanged - toGrade.length, ignored });
+    for (const p of plans) {
+      if (p.row?.status !== "not graded") continue;
+      delete cache.entries[p.entry.id]; // its old report no longer describes what is there
+      for (const f of [CLASS_FILES.report, CLASS_FILES.junit]) rmSync(join(o.outDir, p.entry.id, f), { force: true });
+    }
+    let done = 0;
+    await pool(toGrade, o.jobs, async (p) => {
+      const id = p.entry.id;
+      const outcome = await gradeStudent({
+        root: o.root,
+        student: id,
+        targetDir: p.targetDir!,
+        exercises: o.exercises,
+        seed: o.seed,
+        timeoutMs: o.timeoutMs,
+        extraArgs: HIDDEN_TESTS_ARGS,
+        statePath: join(work, `progress-${id}.json`),
+        limitMs: o.studentLimitMs,
+      });
+      if (outcome.report) {
+        const report = describe(outcome.report, p);
+        writeStudentReports(join(o.outDir, id), report);
+        const entry: CacheEntry = { key: p.key!, submissionHash: p.hash!, ...(p.commit ? { submissionCommit: p.commit } : {}) };
+        cache.entries[id] = entry;
+        p.row = { id, status: "graded", report, wallMs: outcome.wallMs };
+      } else {
+        delete cache.entries[id];
+        for (const f of [CLASS_FILES.report, CLASS_FILES.junit]) rmSync(join(o.outDir, id, f), { force: true });
+        p.row = { id, status: "not graded", problem: outcome.problem ?? "not graded", wallMs: outcome.wallMs };
+      }
+      saveCache(o.outDir, cache);
+      o.onEvent?.({ type: "finished", row: p.row, done: ++done, toGrade: toGrade.length });
+    });
+    for (const id of Object.keys(cache.entries)) if (!submissions.some((s) => s.id === id)) delete cache.entries[id];
+    saveCache(o.outDir, cache);
+    const rows = plans.map((p) => p.row!);
+    const checkedOut = plans.filter((p) => p.targetDir !== undefined).map((p) => ({ id: p.entry.id, targetDir: p.targetDir! }));
+    writeClassFiles(o, rows, o.extraSections ? await o.extraSections(checkedOut) : []);
+    return {
+      rows,
+      counts: {
+        graded: rows.filter((r) => r.status === "graded").length,
+        unchanged: rows.filter((r) => r.status === "unchanged").length,
+        notGraded: rows.filter((r) => r.status === "not graded").length,
+      },
+    };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The report with what only grade-class knows: the submission's name in SUBMISSIONS, and its commit. */
+function describe(report: GradeReport, p: Planned): GradeReport {
+  const name = p.entry.path.split("/").pop()!;
+  const out: GradeReport = { ...report, target: name };
+  if (report.provenance) out.provenance = { ...report.provenance, ...(p.commit ? { submissionCommit: p.commit } : {}) };
+  return out;
+}
+
+function writeStudentReports(dir: string, report: GradeReport): void {
+  mkdirSync(dir, { recursive: true });
+  atomicWrite(join(dir, CLASS_FILES.report), JSON.stringify(report, null, 2) + "\n");
+  atomicWrite(join(dir, CLASS_FILES.junit), toJunitXml(report));
+}
+
+function writeClassFiles(o: GradeClassOptions, rows: readonly ClassRow[], extraSections: readonly SummarySection[]): void {
+  const summary = classSummary(rows);
+  const v = graderVersion(o.root);
+  const subtitle = `Graded with aider-workbench ${v.version}${v.commit ? ` (${v.commit.slice(0, 12)})` : ""}, seed ${o.seed}, ${o.exercises.length} exercises: ${o.exercises.join(", ")}.`;
+  const options = { title: "Class summary", subtitle, extraSections };
+  atomicWrite(join(o.outDir, CLASS_FILES.gradebook), gradebookCsv(rows, o.exercises));
+  atomicWrite(join(o.outDir, CLASS_FILES.html), summaryHtml(summary, options));
+  atomicWrite(join(o.outDir, CLASS_FILES.markdown), summaryMarkdown(summary, options));
+}
+
+function readStoredReport(path: string): GradeReport | null {
+  try {
+    const r = parseReport(readFileSync(path, "utf8"));
+    return r?.provenance ? r : null;
+  } catch {
+    return null;
+  }
+}
+
+function atomicWrite(path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
+}
+
+/** Runs `task` over `items`, at most `limit` at once; results in input order. */
+export async function pool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}

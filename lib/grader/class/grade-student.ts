@@ -1,0 +1,125 @@
+/**
+ * Grades one student: `workbench grade … --target <their folder> --json - --student <id>` in a child process of
+ * its own, so the existing sandboxed grader (run.ts, session.ts; the judge and the sandbox of lib/grader/README.md)
+ * does the grading and a student whose grading goes wrong in any way — a judge process that dies, a grade that
+ * never ends — takes only their own row with it. The child's stdout is exactly the JSON report; its stderr is kept
+ * (the tail) for the row's message. Past `limitMs` the child's whole process group is killed; so is every running
+ * one on `stopAllStudentGrades` (the command's Ctrl-C: the groups are not the terminal's, so it would not reach them).
+ */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import type { GradeReport } from "../results.js";
+
+export interface StudentGradeInput {
+  /** The workbench checkout. */
+  root: string;
+  student: string;
+  /** The folder laid out like exercises/. */
+  targetDir: string;
+  /** Exercise ids (empty: all). */
+  exercises: readonly string[];
+  seed: number;
+  timeoutMs: number;
+  /** Extra arguments for `grade` (the hidden-tests option, see grade-class). */
+  extraArgs: readonly string[];
+  /** A progress file the child may write (never the instructor's). */
+  statePath: string;
+  /** Whole-grade limit, ms. */
+  limitMs: number;
+}
+
+export interface StudentGradeOutcome {
+  report?: GradeReport;
+  /** Why there is no report. */
+  problem?: string;
+  /** The child's wall time, ms (start-up included). */
+  wallMs: number;
+}
+
+const STDERR_TAIL = 2000;
+
+/** Process groups of the grades running now: each grade is its own group, which a Ctrl-C on the terminal misses. */
+const running = new Set<number>();
+
+/** Kills every grade still running (its whole process group); for the caller's SIGINT/SIGTERM handler. */
+export function stopAllStudentGrades(): void {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  running.clear();
+}
+const STDOUT_MAX = 64 * 1024 * 1024;
+
+/** The grade's environment: the caller's, without a test runner's variables (the child starts a vitest of its own). */
+function childEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && k !== "NODE_ENV" && k !== "TEST"));
+}
+
+/** Runs the grade; never rejects. */
+export function gradeStudent(input: StudentGradeInput): Promise<StudentGradeOutcome> {
+  const args = [
+    "--import", "tsx", join(input.root, "lib", "cli.ts"),
+    "grade", ...input.exercises,
+    "--target", input.targetDir,
+    "--json", "-",
+    "--student", input.student,
+    "--seed", String(input.seed),
+    "--timeout", String(input.timeoutMs),
+    "--root", input.root,
+    "--state", input.statePath,
+    ...input.extraArgs,
+  ];
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: input.root, env: childEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    if (child.pid !== undefined) running.add(child.pid);
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    let err = "";
+    let killedFor: string | null = null;
+    const killGroup = (why: string): void => {
+      killedFor ??= why;
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => killGroup(`grading did not finish within ${Math.round(input.limitMs / 1000)} s; stopped`), input.limitMs);
+    child.stdout!.on("data", (d: Buffer) => {
+      outBytes += d.length;
+      if (outBytes > STDOUT_MAX) killGroup("the grade's report was larger than 64 MB; stopped");
+      else out.push(d);
+    });
+    child.stderr!.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-STDERR_TAIL)));
+    const finish = (code: number | null, spawnError?: Error): void => {
+      clearTimeout(timer);
+      if (child.pid !== undefined) running.delete(child.pid);
+      const wallMs = performance.now() - started;
+      if (spawnError) return resolve({ problem: `the grader could not start (${spawnError.message})`, wallMs });
+      if (killedFor) return resolve({ problem: killedFor, wallMs });
+      const parsed = parseReport(Buffer.concat(out).toString("utf8"));
+      if (parsed) return resolve({ report: parsed, wallMs });
+      const last = err.split("\n").map((l) => l.trim()).filter(Boolean).pop() ?? "no message";
+      resolve({ problem: `the grader wrote no report (exit ${code ?? "by signal"}): ${last.slice(0, 300)}`, wallMs });
+    };
+    child.on("error", (e) => finish(null, e));
+    child.on("close", (code) => finish(code));
+  });
+}
+
+/** The report from the grade's stdout, or null when it is not one. */
+export function parseReport(text: string): GradeReport | null {
+  try {
+    const r = JSON.parse(text) as Partial<GradeReport> | null;
+    if (!r || typeof r !== "object" || !Array.isArray(r.exercises) || typeof r.points !== "number" || typeof r.maxPoints !== "number") return null;
+    return r as GradeReport;
+  } catch {
+    return null;
+  }
+}

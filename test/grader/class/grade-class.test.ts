@@ -1,0 +1,46 @@
+/**
+ * gradeClass's failure paths, without grading anyone for real: a grade that runs past the per-student limit is
+ * stopped (its whole process group) and becomes that student's row, with no report and no cache entry, while the
+ * gradebook and summary are still written; entries named like the class's own files are refused. The full run is
+ * test/grader/grade-class.test.ts.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CACHE_FILE } from "../../../lib/grader/class/cache.js";
+import { gradeClass, pool, type ClassEvent } from "../../../lib/grader/class/grade-class.js";
+import { ROOT } from "../run-grade.js";
+
+describe("gradeClass", () => {
+  it("stops a grade past the student limit: the row says so, nothing of it is kept, the class files are written", async () => {
+    const subs = mkdtempSync(join(tmpdir(), "wb-gc-subs-"));
+    mkdirSync(join(subs, "slow", "05-commit-plan"), { recursive: true });
+    mkdirSync(join(subs, "summary.html"));
+    const out = join(mkdtempSync(join(tmpdir(), "wb-gc-out-")), "r");
+    const events: ClassEvent[] = [];
+    const r = await gradeClass({ root: ROOT, submissionsDir: subs, outDir: out, jobs: 1, exercises: ["05-commit-plan"], seed: 1, timeoutMs: 1000, studentLimitMs: 50, onEvent: (e) => events.push(e) });
+    expect(r.counts).toEqual({ graded: 0, unchanged: 0, notGraded: 2 });
+    const by = Object.fromEntries(r.rows.map((x) => [x.id, x.problem]));
+    expect(by.slow).toBe("grading did not finish within 0 s; stopped");
+    expect(by["summary.html"]).toMatch(/reserved for the class's own files/);
+    expect(events.filter((e) => e.type === "finished")).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: "planned", total: 2, toGrade: 1, notGradable: 1 });
+    expect(existsSync(join(out, "slow", "report.json"))).toBe(false);
+    expect(JSON.parse(readFileSync(join(out, CACHE_FILE), "utf8"))).toEqual({ version: 1, entries: {} });
+    expect(readdirSync(out).sort()).toEqual([CACHE_FILE, "gradebook.csv", "summary.html", "summary.md"]);
+  });
+
+  it("pool runs at most `limit` tasks at once and keeps the input order", async () => {
+    let running = 0;
+    let most = 0;
+    const results = await pool([5, 1, 4, 2, 3], 2, async (ms) => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, ms * 5));
+      running--;
+      return ms * 10;
+    });
+    expect(results).toEqual([50, 10, 40, 20, 30]);
+    expect(most).toBe(2);
+  });
+});
