@@ -73,9 +73,9 @@ export const STOP_MESSAGES = {
 export function foldRound(
   progress: ExerciseProgress,
   records: readonly GradeRecord[],
-  limitMs: number,
-  fileError?: string,
+  round: { limitMs: number; fileError?: string },
 ): { rerun: boolean } {
+  const { limitMs, fileError } = round;
   if (progress.declared.length === 0) {
     for (const r of records) if (r.type === "declare") progress.declared.push({ test: r.test, points: r.points, kind: r.kind, ...(r.hidden === true ? { hidden: true } : {}) });
   }
@@ -114,7 +114,8 @@ export function foldRound(
 }
 
 /** The final result of one exercise from its progress. */
-export function exerciseResult(id: string, title: string, progress: ExerciseProgress, error?: string): ExerciseResult {
+export function exerciseResult(exercise: { id: string; title: string }, progress: ExerciseProgress, error?: string): ExerciseResult {
+  const { id, title } = exercise;
   const tests = progress.declared.map((d): TestResult => {
     const done = progress.done.get(d.test) ?? { status: "not-run" as const, message: STOP_MESSAGES.notReached("never started") };
     const passed = done.status === "passed";

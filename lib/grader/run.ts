@@ -69,7 +69,7 @@ export async function runGrading(options: GradeRunOptions): Promise<GradeReport>
           errors.set(e.id, `its graded tests could not run: ${fileError ?? "they declared no graded test"}`);
           continue;
         }
-        if (foldRound(p, records, options.timeoutMs, fileError).rerun) next.push(e);
+        if (foldRound(p, records, { limitMs: options.timeoutMs, fileError }).rerun) next.push(e);
       }
       pending = next;
     }
@@ -79,7 +79,7 @@ export async function runGrading(options: GradeRunOptions): Promise<GradeReport>
   }
   const report = gradeReport(
     options.target.label,
-    options.exercises.map((e) => exerciseResult(e.id, e.title, progress.get(e.id)!, errors.get(e.id))),
+    options.exercises.map((e) => exerciseResult({ id: e.id, title: e.title }, progress.get(e.id)!, errors.get(e.id))),
   );
   report.provenance = {
     ...(options.student !== undefined ? { student: options.student } : {}),

@@ -11,7 +11,8 @@ import type { TraceRecorder } from "./trace.js";
 import type { UpdateResult } from "./workspace.js";
 
 /** One event per provider attempt; returns how many of them were retried. `retriesBefore` numbers the retries. */
-export function recordAttempts(trace: TraceRecorder, attempts: readonly Attempt[], modelName: string, retriesBefore: number): number {
+export function recordAttempts(trace: TraceRecorder, attempts: readonly Attempt[], by: { modelName: string; retriesBefore: number }): number {
+  const { modelName, retriesBefore } = by;
   let retries = 0;
   attempts.forEach((a, i) => {
     if (a.error === null) {

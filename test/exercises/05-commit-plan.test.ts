@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { expect } from "vitest";
-import { commitPlan as reference, type CommitPlanInput } from "../../lib/index.js";
+import { teachingCommitPlan as reference, type CommitPlanInput } from "../../lib/index.js";
 import { expectSame } from "./compare.js";
 import { exercise } from "./grading.js";
 

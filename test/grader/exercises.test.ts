@@ -19,11 +19,11 @@ const EXERCISES = listExercises(ROOT);
 
 /** The lib functions each exercise's tests use as the trusted reference: its solution must not import them. */
 const REFERENCE_FUNCTIONS: Record<string, string[]> = {
-  "01-pagerank": ["teachingPageRank", "teachingPageRankStep", "teachingPageRankLeaky", "repoMap"],
-  "02-symbol-budget": ["spreadRankToSymbols", "strictBudgetPrefix", "repoMap"],
+  "01-pagerank": ["teachingPageRank", "teachingPageRankStep", "teachingPageRankLeaky", "teachingRepoMap"],
+  "02-symbol-budget": ["spreadRankToSymbols", "strictBudgetPrefix", "teachingRepoMap"],
   "03-map-search": ["aiderMapSearch", "aiderRankedTagsMap"],
-  "04-search-replace": ["searchReplace", "exactLineMatches", "uniformMissingIndent"],
-  "05-commit-plan": ["commitPlan"],
+  "04-search-replace": ["teachingSearchReplace", "exactLineMatches", "uniformMissingIndent"],
+  "05-commit-plan": ["teachingCommitPlan"],
   "06-trace-the-path": ["replaceMostSimilarChunk"],
   "07-token-estimate": ["sampledTokenCount"],
   "08-reflection-loop": ["runLoop", "runSession", "ScriptedModel", "MemoryWorkspace", "requestWithRetry", "scriptedCheck"],
