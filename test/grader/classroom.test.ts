@@ -20,8 +20,8 @@ function report(exercises: { points: number[]; pass: boolean[]; hidden?: boolean
         records.push({ type: "start", test: `t${j}`, pid: 1, t: 0 }, { type: "end", test: `t${j}`, status: e.pass[j] ? "passed" : "failed", message: e.pass[j] ? "" : `expected ${j}`, ms: 1500 });
       });
       const p = emptyProgress();
-      foldRound(p, records, 5000);
-      return exerciseResult(id, `Exercise ${i + 1}`, p);
+      foldRound(p, records, { limitMs: 5000 });
+      return exerciseResult({ id, title: `Exercise ${i + 1}` }, p);
     }),
   );
 }
@@ -46,7 +46,7 @@ describe("classroomResult", () => {
   });
 
   it("an exercise whose tests could not run is one error entry, worth its points, scoring none", () => {
-    const broken = gradeReport("exercises", [exerciseResult("02-x", "X", emptyProgress(), "its graded tests are missing")]);
+    const broken = gradeReport("exercises", [exerciseResult({ id: "02-x", title: "X" }, emptyProgress(), "its graded tests are missing")]);
     const r = classroomResult(broken);
     expect(r.status).toBe("error");
     expect(r.tests).toHaveLength(1);

@@ -3,7 +3,7 @@
  * (`workbench release`) and run only when the instructor grades with `--hidden` (lib/grader/README.md, "Hidden
  * tests"). Same reference as the visible tests: lib's teaching model (lib/git/teaching/commit-plan.ts).
  */
-import { commitPlan as reference } from "../../../lib/index.js";
+import { teachingCommitPlan as reference } from "../../../lib/index.js";
 import { expectSame } from "../compare.js";
 import type { HiddenTests } from "../grading.js";
 
