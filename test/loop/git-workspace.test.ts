@@ -21,6 +21,7 @@ describe("GitWorkspace — the loop on a real repository in a sandbox (reference
       expect(await showAt(ws, commits[1]!.sha, "a.py")).toBe("ONE\nTWO\n");
       const round0Commit = r.events.find((e) => e.kind === "commit" && e.round === 0)!;
       expect(round0Commit.summary).toBe(`auto_commit ${commits[0]!.sha}`);
+      expect(round0Commit.ok).toBe(true); // a commit made is a passed step
       const replies = r.history.filter((m) => m.content.startsWith("I committed the changes")).map((m) => m.content);
       expect(replies).toEqual(commits.map((c) => `I committed the changes with git hash ${c.sha} & commit msg: ${c.subject}`));
       expect(r.commits.map((c) => c.sha)).toEqual(commits.map((c) => c.sha));
@@ -33,6 +34,7 @@ describe("GitWorkspace — the loop on a real repository in a sandbox (reference
     await withGitWorkspace({ files: { "a.py": "a\n" }, chat: ["a.py"] }, async (ws) => {
       const r = await runLoop({ workspace: ws, model, message: "go" }, { maxReflections: 0 });
       expect(await ws.commits()).toEqual([]);
+      expect(r.events.filter((e) => e.kind === "commit").map((e) => e.ok)).toEqual([null]);
       expect(r.history.map((m) => m.content)).toContain("I didn't see any properly formatted edits in your reply?!");
     });
   });
