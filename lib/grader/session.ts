@@ -27,6 +27,8 @@ export interface GradeSessionOptions {
   previous?: GradeReport;
   /** The student's id, recorded in the report (`grade --student`). */
   student?: string;
+  /** Judge processes at once (`grade --judges`; runGrading's `maxWorkers`). */
+  maxWorkers?: number;
 }
 
 export interface GradeSessionResult {
@@ -66,6 +68,7 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
     seed: options.seed,
     ...(options.onStatus ? { onStatus: options.onStatus } : {}),
     ...(options.student !== undefined ? { student: options.student } : {}),
+    ...(options.maxWorkers !== undefined ? { maxWorkers: options.maxWorkers } : {}),
   });
   const report = options.previous ? mergeReports(options.previous, fresh) : fresh;
   let state: ProgressState | null = null;

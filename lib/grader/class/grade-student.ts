@@ -27,6 +27,8 @@ export interface StudentGradeInput {
   statePath: string;
   /** Whole-grade limit, ms. */
   limitMs: number;
+  /** Judge processes the grade may run at once (`grade --judges`): the cores this grade has to itself. */
+  judges: number;
 }
 
 export interface StudentGradeOutcome {
@@ -73,6 +75,7 @@ export function gradeStudent(input: StudentGradeInput): Promise<StudentGradeOutc
     "--timeout", String(input.timeoutMs),
     "--root", input.root,
     "--state", input.statePath,
+    "--judges", String(input.judges),
     ...input.extraArgs,
   ];
   const started = performance.now();
