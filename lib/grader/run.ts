@@ -64,13 +64,15 @@ export async function runGrading(options: GradeRunOptions): Promise<GradeReport>
       if (round > 1) options.onStatus?.(`round ${round}: running the tests not reached in ${pending.map((e) => e.id).join(", ")}`);
       const { fileErrors, killed } = await runRound(options, pending, progress, logDir);
       const next: typeof pending = [];
+      const logs = new Map(pending.map((e) => [e.id, parseRecords(readFileSync(join(logDir, logFileName(e.id)), "utf8"))]));
+      // A judge process runs several exercises in turn (isolate: false): one that was killed (the watchdog) or
+      // died (a test left running) before it got to an exercise left no record there. Not reached is not broken:
+      // run it again. Each such round closed a test of another exercise, so the rounds end.
+      const lostJudge = killed > 0 || [...logs.values()].some((records) => runningTest(records) !== null);
       for (const e of pending) {
-        const records = parseRecords(readFileSync(join(logDir, logFileName(e.id)), "utf8"));
+        const records = logs.get(e.id)!;
         const p = progress.get(e.id)!;
-        // A judge process runs several exercises in turn (isolate: false): one the watchdog killed before it got
-        // to this exercise left no record here. Not reached is not broken: run it again (each kill closes a test,
-        // so the rounds end).
-        if (records.length === 0 && killed > 0) {
+        if (records.length === 0 && lostJudge) {
           next.push(e);
           continue;
         }

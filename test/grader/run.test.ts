@@ -2,7 +2,8 @@
  * The judge's watchdog and rounds (lib/grader/run.ts) with judge processes that run several exercises in turn
  * (`isolate: false`): a submission whose answer makes the judge's own model run away (test/fixtures/judge-runaway)
  * gets that test cut off, the rest of its exercise graded in a second round — and the exercises the killed process
- * had not reached yet graded there too, not reported as broken. No process is left behind.
+ * had not reached yet graded there too, not reported as broken. The same when the judge process dies instead. No
+ * process is left behind.
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -25,9 +26,9 @@ function processesWith(marker: string): number[] {
   return pids;
 }
 
-function gradeRunaway(maxWorkers: number, marker: string): Promise<{ report: GradeReport; status: string[]; err: string }> {
+function gradeRunaway(maxWorkers: number, marker: string, submission = "submission"): Promise<{ report: GradeReport; status: string[]; err: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/judge-runaway/grade.ts", String(maxWorkers)], {
+    const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/judge-runaway/grade.ts", String(maxWorkers), submission], {
       cwd: ROOT,
       env: { ...childEnv(), WB_RUNAWAY_MARK: marker },
       stdio: ["ignore", "pipe", "pipe"],
@@ -47,7 +48,7 @@ function gradeRunaway(maxWorkers: number, marker: string): Promise<{ report: Gra
   });
 }
 
-describe("runGrading: a judge process killed part-way", () => {
+describe("runGrading: a judge process killed or dead part-way", () => {
   it("cuts off the runaway test, grades the rest of its exercise and the exercises its process had not reached in round 2, leaves no process", SLOW, async () => {
     const marker = `wb-runaway-${process.pid}-${Date.now()}`;
     // One judge process for all three exercises: killing it for the first one takes the other two along.
@@ -71,6 +72,19 @@ describe("runGrading: a judge process killed part-way", () => {
     const rounds = status.filter((l) => l.startsWith("round "));
     expect(rounds.length, status.join("\n")).toBeGreaterThanOrEqual(2);
     expect(rounds[0]).toBe("round 2: running the tests not reached in 91-runaway, 92-runaway, 93-runaway");
+    expect(processesWith(marker), "no judge process or sandbox outlives the grade").toEqual([]);
+  });
+
+  it("a judge process that dies (as out of memory) loses only its test: the rest of its exercise and the exercises not reached run in later rounds", SLOW, async () => {
+    const marker = `wb-dies-${process.pid}-${Date.now()}`;
+    const { report, status, err } = await gradeRunaway(1, marker, "submission-dies");
+    for (const e of report.exercises) {
+      expect(e.error, `${e.id} was not reached, not broken: ${err.slice(-500)}`).toBeUndefined();
+      expect(e.tests.map((t) => t.status), e.id).toEqual(["passed", "crashed", "passed"]);
+      expect(e.tests[1]!.message).toBe("the judge's test process died while this test was running (out of memory checking your answers?)");
+    }
+    expect(report.points).toBe(6);
+    expect(status.filter((l) => l.startsWith("round "))[0]).toBe("round 2: running the tests not reached in 91-runaway, 92-runaway, 93-runaway");
     expect(processesWith(marker), "no judge process or sandbox outlives the grade").toEqual([]);
   });
 });
