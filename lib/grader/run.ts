@@ -141,6 +141,10 @@ async function runRound(
       hookTimeout: options.timeoutMs * (JUDGE_FACTOR + 1) + slack,
       teardownTimeout: 2000,
       provide: { [GRADE_CONTEXT_KEY]: context },
+      // The judge's transformed modules (lib, test/exercises) kept on disk between grades (node_modules/
+      // .experimental-vitest-cache), keyed by each file's content and the config: 2 s of CPU less per grade. Only
+      // judge code goes through vite; a submission is built by esbuild in the sandbox's link (policy.ts).
+      experimental: { fsModuleCache: true },
     } as never,
     { resolve: { alias: gradingAliases(options.root) }, logLevel: "silent" },
   );
