@@ -3,6 +3,18 @@
  * seed page's teaching model (`teaching/`) and Aider's production-style path stand side by side; lib/loop runs
  * Aider's whole loop on them with a scripted model. Helpers the stages share stay inside lib: import them from
  * their file (tests do). The folders' READMEs say where to start reading.
+ *
+ * The same verbs on both sides: a teaching model's entry point is `teaching<Verb>`; the function of Aider's path
+ * that computes the same thing is `aider<Verb>`, or Aider's own Python name camel-cased where the file ports that
+ * function (`getRankedTags` is `get_ranked_tags`, `replaceMostSimilarChunk` is `replace_most_similar_chunk`):
+ *   repo map        teachingRepoMap ↔ aiderRepoMap · teachingPageRank ↔ aiderPageRank (one step:
+ *                   teachingPageRankStep ↔ iteratePageRank's loop) · spreadRankToSymbols ↔ getRankedTags ·
+ *                   strictBudgetPrefix ↔ aiderMapSearch (and strictPrefixSearch, the strict rule on a real map)
+ *   SEARCH/REPLACE  teachingSearchReplace ↔ replaceMostSimilarChunk (one file) · doReplace · applyEdits (files)
+ *   git             teachingCommitPlan ↔ runTurn (a real turn in a sandbox), compared by comparePlanWithGit
+ * The teaching pieces below an entry point (`buildTeachingGraph`, `spreadRankToSymbols`, `strictBudgetPrefix`,
+ * `exactLineMatches`, `teachingLines`, `uniformMissingIndent`) name the seed page's steps; exercise 04's sandbox
+ * allows `teachingLines` by that name.
  */
 
 // ── core: the error family, Python's string semantics, difflib ──────────────────────────────────────────────────
@@ -15,18 +27,20 @@ export * as difflib from "./core/difflib.js";
 export {
   buildTeachingGraph,
   REPO_MAP_DEFAULTS,
-  repoMap,
+  teachingRepoMap,
   spreadRankToSymbols,
   strictBudgetPrefix,
   teachingPageRank,
   teachingPageRankLeaky,
   teachingPageRankStep,
+  TEACHING_STEP_DEFAULTS,
   type RepoMapInput,
   type RepoMapResult,
   type SymbolKey,
   type TeachingEdge,
   type TeachingGraph,
   type TeachingPageRankResult,
+  type TeachingStepOptions,
 } from "./repomap/teaching/repo-map.js";
 
 // ── repo map — Aider's path, stage by stage: scan → pagerank → ranking → render → budget → repo map ─────────────
@@ -80,7 +94,7 @@ export {
 export { currentMessageText, identFilenameMatches, mentionedIdentsFromText, pathComponents, pathStem } from "./repomap/ranking/mentions.js";
 
 export { AiderTreeContext, buildTreeContext, renderTreeContext } from "./repomap/render/render-tree.js";
-export { SkeletonCache } from "./repomap/render/skeletons.js";
+export { SKELETON_CACHE_DEFAULTS, SkeletonCache, type SkeletonCacheOptions } from "./repomap/render/skeletons.js";
 export { aiderToTree, TO_TREE_MAX_LINE, type SkeletonRenderer } from "./repomap/render/to-tree.js";
 
 export {
@@ -113,7 +127,7 @@ export {
 } from "./repomap/budget/token-count.js";
 
 export {
-  buildRepoMap,
+  aiderRepoMap,
   preparedScanRanking,
   rankingInput,
   REAL_MAP_REQUEST_DEFAULTS,
@@ -122,12 +136,13 @@ export {
   type RealMapRequest,
   type RealMapResult,
   type RealMapSummary,
+  type RepoMapSources,
 } from "./repomap/repo-map.js";
 
 // ── SEARCH/REPLACE — teaching model (seed 000, knowledge point 2) ───────────────────────────────────────────────
 export {
   exactLineMatches,
-  searchReplace,
+  teachingSearchReplace,
   teachingLines,
   uniformMissingIndent,
   type SearchReplaceMode,
@@ -159,6 +174,7 @@ export {
   replaceClosestEditDistance,
   replaceMissingLeadingWhitespace,
   replaceMostSimilarChunk,
+  type PreppedText,
   type ReplaceOutcome,
   type ReplaceStage,
 } from "./editblock/replace.js";
@@ -169,7 +185,7 @@ export { APPLY_EDITS_DEFAULTS, applyEdits, type ApplyEditsOptions, type ApplyEdi
 export { MemoryFileSystem, type EditFileSystem } from "./editblock/files.js";
 
 // ── git checkpoints — teaching model (seed 000, knowledge point 3) ──────────────────────────────────────────────
-export { COMMIT_PLAN_DEFAULTS, commitPlan, type CommitPlan, type CommitPlanInput } from "./git/teaching/commit-plan.js";
+export { COMMIT_PLAN_DEFAULTS, teachingCommitPlan, type CommitPlan, type CommitPlanInput } from "./git/teaching/commit-plan.js";
 
 // ── git checkpoints — Aider's turn, commit and /undo, in a sandbox; scenarios that compare them with the plan ───
 export { runTurn, type TurnResult } from "./git/aider/turn.js";
@@ -218,7 +234,7 @@ export { comparePlanWithGit, type ComparisonRow, type PlanComparison, type PlanF
 
 // ── Aider's whole loop (seed 001), with a scripted model ────────────────────────────────────────────────────────
 export { runLoop } from "./loop/loop.js";
-export { LOOP_DEFAULTS, type LoopCounts, type LoopOptions, type LoopRequest, type LoopResult, type LoopUsage } from "./loop/loop-options.js";
+export { LOOP_DEFAULTS, type LoopCounts, type LoopInput, type LoopOptions, type LoopRequest, type LoopResult, type LoopUsage } from "./loop/loop-options.js";
 export {
   checkSession,
   runSession,
@@ -238,7 +254,7 @@ export {
   type ProviderFailureKind,
   type ScriptStep,
 } from "./loop/scripted-model.js";
-export { maxRetries, requestWithRetry, RETRY_DEFAULTS, type Attempt, type RequestOutcome, type RetryPolicy } from "./loop/model-client.js";
+export { maxRetries, REQUEST_DEFAULTS, requestWithRetry, RETRY_DEFAULTS, type Attempt, type RequestOptions, type RequestOutcome, type RetryPolicy } from "./loop/model-client.js";
 export {
   buildContext,
   renderContext,
@@ -271,7 +287,7 @@ export { RecordingModel, ReplayMismatchError, ReplayModel } from "./loop/recordi
 export { checkRecording, type RecordedCall, type Recording } from "./loop/recording-format.js";
 export { startStandInServer, stepsFromRecording, type StandInOptions, type StandInServer, type StandInStep } from "./loop/stand-in-server.js";
 export { FormatWorkspace, type FormatReplyResult } from "./loop/format-workspace.js";
-export { ARCHITECT_DONE, runArchitect, type ArchitectResult } from "./loop/architect.js";
+export { ARCHITECT_DONE, runArchitect, type ArchitectInput, type ArchitectResult } from "./loop/architect.js";
 
 // ── conformance against Aider's golden vectors ──────────────────────────────────────────────────────────────────
 export { readCases, VectorFormatError, type CaseReader } from "./conformance/format.js";

@@ -18,7 +18,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { GrammarSet } from "../lib/repomap/scan/grammars.js";
-import { buildRepoMap, preparedScanRanking, rankingInput } from "../lib/repomap/repo-map.js";
+import { aiderRepoMap, preparedScanRanking, rankingInput } from "../lib/repomap/repo-map.js";
 import { rankPreparedTags } from "../lib/repomap/ranking/fast/prepared-tags.js";
 import { scanRepo, SCAN_DEFAULTS } from "../lib/repomap/scan/scan.js";
 import { SkeletonCache } from "../lib/repomap/render/skeletons.js";
@@ -58,16 +58,16 @@ try {
   const parsedMb = scan.files.filter((f) => f.lang !== null && f.skipped === undefined).reduce((sum, f) => sum + statSync(join(scan.root, f.rel)).size, 0) / 1e6;
   const cacheBytes = scan.cachePath ? statSync(scan.cachePath).size : 0;
   const warm = await timed(() => scanRepo(dir, { cacheDir, grammars }));
-  const skeletons = new SkeletonCache(scan.root, grammars, SCAN_DEFAULTS.maxFileBytes);
+  const skeletons = new SkeletonCache(scan.root, grammars);
   const count = await loadTiktokenCounter("o200k_base");
   const prepare = await timed(async () => preparedScanRanking(warm.value));
-  const first = await timed(() => buildRepoMap(warm.value, { tokens }, skeletons, count));
+  const first = await timed(() => aiderRepoMap({ scan: warm.value, skeletons, count }, { tokens }));
 
   // new mentions: identifiers defined in the middle of the ranking (not already on top)
   const defs = first.value.ranking.filter((e): e is Tag => !Array.isArray(e));
   const pick = (from: number): string[] => defs.slice(from, from + 3).map((t) => t.name);
   const mid = Math.floor(defs.length / 2);
-  const rerank = (mentions: string[]) => timed(() => buildRepoMap(warm.value, { tokens, mentions }, skeletons, count));
+  const rerank = (mentions: string[]) => timed(() => aiderRepoMap({ scan: warm.value, skeletons, count }, { tokens, mentions }));
   for (const from of [Math.floor(mid / 3), Math.floor(mid / 4)]) await rerank(pick(from)); // warm-up, untimed
   const mentionSets = [pick(mid), pick(Math.floor(mid / 2)), pick(mid + Math.floor(mid / 2))];
   const reranks: Awaited<ReturnType<typeof rerank>>[] = [];

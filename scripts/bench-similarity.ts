@@ -75,7 +75,7 @@ try {
   for (let s = 0; s < students; s++) {
     for (const e of exercises) {
       for (const file of e.files) {
-        const solution = readFileSync(join(e.solutionDir, file), "utf8");
+        const solution = readFileSync(join(e.solutionDir!, file), "utf8");
         const r = random();
         const kind = r < 0.3 ? "stub" : r < 0.35 ? "copy" : r < 0.9 ? "own" : "hostile";
         kinds[kind]++;

@@ -7,14 +7,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { findProjectRoot } from "../lib/core/project-root.js";
-import { listExercises } from "../lib/grader/catalog.js";
-import { stubFromSolution } from "../lib/grader/stubs.js";
+import { listExercises, pristineStub } from "../lib/grader/catalog.js";
 
 const root = findProjectRoot(process.cwd());
 let written = 0;
 for (const e of listExercises(root)) {
   for (const file of e.files) {
-    const stub = stubFromSolution(readFileSync(join(e.solutionDir, file), "utf8"), e.number);
+    const stub = pristineStub(root, e, file);
     const out = join(root, "exercises", e.id, file);
     mkdirSync(dirname(out), { recursive: true });
     let old = "";

@@ -42,20 +42,24 @@ export interface Command {
 /** A mistake in how a command was called: printed as one line, exit code 2. */
 export class UsageError extends InputError {}
 
-/** `util.parseArgs` in strict mode, with its errors turned into `UsageError`. */
+/** `util.parseArgs` in strict mode, positionals allowed, with its errors turned into `UsageError`. */
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig["options"]>>(
   command: string,
   args: string[],
   options: T,
-  allowPositionals = true,
-): ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>> {
+): ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>> {
   try {
-    return parseArgs({ args, options, allowPositionals, strict: true });
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (err) {
     // Some of parseArgs' messages span lines (an ambiguous "--seed -1"); the CLI promises one line.
     const message = (err as Error).message.replace(/\s*\n\s*/g, " ");
     throw new UsageError(`${command}: ${message} (see: workbench ${command} --help)`);
   }
+}
+
+/** A command that takes no arguments: a UsageError naming the first one given. */
+export function rejectPositionals(command: string, positionals: readonly string[]): void {
+  if (positionals.length > 0) throw new UsageError(`${command}: takes no arguments (got ${JSON.stringify(positionals[0])}; see: workbench ${command} --help)`);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `workbench git-scenario <scenario.json> [--json] [--diff] [--keep]`: runs a git scenario in a fresh sandbox
- * repository and prints what `commitPlan` predicts beside what git really did, and why they differ
+ * repository and prints what `teachingCommitPlan` predicts beside what git really did, and why they differ
  * (lib/git/scenario.ts describes the scenario shape; lib/git/README.md the differences).
  */
 import { parseScenario } from "../git/scenario.js";
@@ -10,13 +10,13 @@ import { parseCommandArgs, readJsonFile, UsageError, type Command } from "./comm
 
 export const gitScenarioCommand: Command = {
   name: "git-scenario",
-  summary: "run a git scenario in a sandbox repository: commitPlan's prediction beside what git really did",
+  summary: "run a git scenario in a sandbox repository: teachingCommitPlan's prediction beside what git really did",
   usage: `Usage: workbench git-scenario <scenario.json | -> [--json] [--diff] [--keep]
 
 Runs the scenario in a fresh temporary git repository (never your own; removed afterwards) the way Aider
 (commit 5dc9490) would: the scenario's files are committed first, then the user's staged and uncommitted changes
 are made, then Aider's turn and any further steps run. Prints, per turn, Aider's messages, what the teaching
-commitPlan predicts, each commit git made (message, author, committer, files), the files still modified, staged
+teachingCommitPlan predicts, each commit git made (message, author, committer, files), the files still modified, staged
 and untracked, and where plan and git differ, with the reason.
 
   --json   print the same report as one JSON object

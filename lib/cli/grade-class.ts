@@ -138,7 +138,7 @@ function classProgress(io: CliIO): { event: (e: ClassEvent) => void; stop: () =>
     const secs = Math.round((Date.now() - started) / 1000);
     const extra = `${plan.unchanged} unchanged${failed ? `, ${failed} not graded` : ""}, ${secs} s${last ? ` · last: ${last}` : ""}`;
     (io.control ?? io.stderr)("\r\x1b[2K");
-    io.stderr(`${progressLine("grading", done, plan.toGrade, 24)} · ${extra}`.slice(0, 150));
+    io.stderr(`${progressLine("grading", { done, total: plan.toGrade }, 24)} · ${extra}`.slice(0, 150));
     drawn = true;
   };
   const timer = io.isTTY ? setInterval(draw, 1000) : null;

@@ -1,11 +1,13 @@
 /**
- * `workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE]`: runs the graded
+ * `workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE] [--classroom FILE]
+ * [--hidden]`: runs the graded
  * tests of the exercises (lib/grader/), prints the table, the total, the failures and a hint, and records the
  * student's progress. Exit 0 when every graded exercise has full points, 1 otherwise, 2 for a usage mistake.
  */
-import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
+import { classroomResult } from "../grader/classroom.js";
 import { toJunitXml } from "../grader/junit.js";
 import type { GradeReport } from "../grader/results.js";
 import { isStudentId, STUDENT_ID_RULE } from "../grader/provenance.js";
@@ -16,7 +18,7 @@ import { watchExercises } from "../grader/watch.js";
 import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths, integerOption, userCwd } from "./exercise-options.js";
 
-const USAGE = `Usage: workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE] [--student ID]
+const USAGE = `Usage: workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE] [--classroom FILE] [--hidden] [--student ID]
 
 Runs the graded tests of the exercises (all, or the ones named: 01, 1, 01-pagerank or pagerank) and prints
 a table (tests passed, points), the total, and for each failure the test, its message and the known mistake
@@ -29,6 +31,10 @@ graded runs in a contained sandbox process, never in the process that judges it 
                  folder is deleted and created again, or the whole folder replaced
   --json FILE    also write the report as JSON ("-": to stdout, the table then goes to stderr)
   --junit FILE   also write the report as JUnit XML
+  --classroom FILE  also write the result GitHub Classroom's autograding reporter reads (JSON: version,
+                 status, max_score, tests[] with score; the release's workflow base64-encodes it)
+  --hidden       also run the hidden graded tests (test/exercises/hidden/, instructor only: a student
+                 release has none)
   --timeout MS   per-test limit on the time spent in the submission's code, in milliseconds (default
                  ${GRADE_DEFAULTS.timeoutMs}); past it the submission's sandbox is stopped, and grading goes on
   --seed N       fast-check seed for the property tests (default ${GRADE_DEFAULTS.seed}: every run grades alike)
@@ -49,6 +55,8 @@ export const gradeCommand: Command = {
       watch: { type: "boolean" },
       json: { type: "string" },
       junit: { type: "string" },
+      classroom: { type: "string" },
+      hidden: { type: "boolean" },
       timeout: { type: "string" },
       seed: { type: "string" },
       student: { type: "string" },
@@ -59,7 +67,10 @@ export const gradeCommand: Command = {
     let target: Target;
     try {
       target = resolveTarget(root, values.target ?? "exercises", userCwd());
-      loadCatalog(root, positionals);
+      const chosen = loadCatalog(root, positionals);
+      if (values.hidden && !chosen.some((e) => existsSync(e.hiddenFile))) {
+        io.stderr(`grade: --hidden: ${chosen.length === 1 ? chosen[0]!.id + " has" : "these exercises have"} no hidden tests in this checkout (a student release never has them)\n`);
+      }
     } catch (err) {
       if (err instanceof WorkbenchInputError) throw new UsageError(`grade: ${err.message.replace(/^\w+: /, "")}`);
       throw err;
@@ -72,20 +83,21 @@ export const gradeCommand: Command = {
       seed: integerOption("grade", "seed", values.seed, GRADE_DEFAULTS.seed, 0),
       statePath: state,
       onStatus: (line) => io.stderr(`grade: ${line}\n`),
+      hidden: values.hidden === true, // a plain property, so the type checks it is still an option of the session
     };
     if (values.student !== undefined) {
       if (!isStudentId(values.student)) throw new UsageError(`grade: --student ${STUDENT_ID_RULE} (got ${JSON.stringify(values.student)})`);
       options.student = values.student;
     }
     if (values.judges !== undefined) options.maxWorkers = integerOption("grade", "judges", values.judges, 1, 1);
-    const outputs = { json: reportPath("json", values.json), junit: reportPath("junit", values.junit) };
+    const outputs = { json: reportPath("json", values.json), junit: reportPath("junit", values.junit), classroom: reportPath("classroom", values.classroom) };
     const first = await gradeOnce(options, outputs, io);
     if (!values.watch) return exitCode(first);
     return watchLoop(options, outputs, io, first);
   },
 };
 
-type Outputs = { json: string | undefined; junit: string | undefined };
+type Outputs = { json: string | undefined; junit: string | undefined; classroom: string | undefined };
 
 async function gradeOnce(options: GradeSessionOptions, outputs: Outputs, io: CliIO): Promise<GradeReport> {
   if (io.isTTY) io.stderr(`grading ${options.wanted.length ? options.wanted.join(" ") : "every exercise"} …\n`);
@@ -97,6 +109,7 @@ async function gradeOnce(options: GradeSessionOptions, outputs: Outputs, io: Cli
     else writeReport("json", outputs.json, json);
   }
   if (outputs.junit !== undefined) writeReport("junit", outputs.junit, toJunitXml(report));
+  if (outputs.classroom !== undefined) writeReport("classroom", outputs.classroom, JSON.stringify(classroomResult(report)) + "\n");
   return report;
 }
 
@@ -104,7 +117,7 @@ async function gradeOnce(options: GradeSessionOptions, outputs: Outputs, io: Cli
  * A report file's absolute path ("-" kept for --json), checked before any grading so that a mistyped folder is a
  * usage error at once rather than a failure after minutes of grading.
  */
-function reportPath(option: "json" | "junit", value: string | undefined): string | undefined {
+function reportPath(option: "json" | "junit" | "classroom", value: string | undefined): string | undefined {
   if (value === undefined || (value === "-" && option === "json")) return value;
   const path = resolve(userCwd(), value);
   const folder = statSync(dirname(path), { throwIfNoEntry: false });
@@ -118,7 +131,7 @@ function reportPath(option: "json" | "junit", value: string | undefined): string
  * a report; a failure (permissions, a full disk) is one line naming the file, not a stack trace. Only the grader
  * writes it: student code ran in a sandbox that can write no file and was killed, with its process group, before.
  */
-function writeReport(option: "json" | "junit", path: string, text: string): void {
+function writeReport(option: "json" | "junit" | "classroom", path: string, text: string): void {
   const tmp = `${path}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, text);

@@ -22,7 +22,7 @@ the answer; \`workbench reset NN\` starts them over.
 ${EXERCISE_PATH_USAGE}`;
 
 /** The line that says why this hint (shown above it). */
-function reasonLine(reason: HintReason, id: string, number: string, test: string | undefined, total: number): string {
+function reasonLine(reason: HintReason, id: string, number: string, test: string | undefined, total: number, solutionNote: string): string {
   switch (reason) {
     case "failing":
       return `For the failing test of your last grade: ✗ ${test}`;
@@ -33,7 +33,7 @@ function reasonLine(reason: HintReason, id: string, number: string, test: string
     case "failing-seen":
       return `You have seen every hint for the tests that failed in your last grade, so this is the next hint in order.`;
     case "all-seen":
-      return `You have seen all ${total} hints of ${id}; this is the last one again. The reference solution is in solutions/${id}/.`;
+      return `You have seen all ${total} hints of ${id}; this is the last one again.${solutionNote}`;
   }
 }
 
@@ -69,11 +69,13 @@ export const hintCommand: Command = {
       for (const h of entry.hints.filter((x) => hintsSeen.includes(x.number))) io.stdout(renderHint(h, total) + "\n");
       return 0;
     }
+    // a student release (lib/grader/release/) has no solutions/ to point at
+    const solutionNote = entry.solutionDir !== null ? ` The reference solution is in solutions/${entry.id}/.` : "";
     const choice = requestedHint(entry.hints, failing, hintsSeen)!;
-    io.stdout(`${entry.id} — ${entry.title}\n${reasonLine(choice.reason, entry.id, entry.number, choice.test, total)}\n\n${renderHint(choice.hint, total)}`);
+    io.stdout(`${entry.id} — ${entry.title}\n${reasonLine(choice.reason, entry.id, entry.number, choice.test, total, solutionNote)}\n\n${renderHint(choice.hint, total)}`);
     const left = entry.hints.filter((h) => h.number !== choice.hint.number && !hintsSeen.includes(h.number)).length;
     if (left > 0) io.stdout(`\n(${left} more not seen yet: npm run -s workbench -- hint ${entry.number})\n`);
-    else if (choice.reason !== "all-seen") io.stdout(`\nThat was the last hint not seen. The reference solution is in solutions/${entry.id}/.\n`);
+    else if (choice.reason !== "all-seen") io.stdout(`\nThat was the last hint not seen.${solutionNote}\n`);
     try {
       saveState(path, withHintSeen(state, entry.id, choice.hint.number));
     } catch (err) {

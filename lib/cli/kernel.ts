@@ -4,7 +4,7 @@
  */
 import { detectJupyter, INSTALL_HINT, jupyterEnv, registerKernel } from "../notebooks/jupyter.js";
 import { ensureLibBuilt, projectPaths } from "../notebooks/project.js";
-import { parseCommandArgs, UsageError, type Command } from "./command.js";
+import { parseCommandArgs, rejectPositionals, UsageError, type Command } from "./command.js";
 
 export const kernelCommand: Command = {
   name: "kernel",
@@ -15,7 +15,8 @@ Registers the tslab kernel under .jupyter/share/jupyter/kernels/ (never globally
 kernel.json holds this checkout's absolute paths, so it is not committed) with tslab's own installer,
 and prints the JUPYTER_PATH under which Jupyter front ends find it. Needs Jupyter: ${INSTALL_HINT}.`,
   async run(args, io) {
-    parseCommandArgs("kernel", args, {}, false);
+    const { positionals } = parseCommandArgs("kernel", args, {});
+    rejectPositionals("kernel", positionals);
     const jupyter = detectJupyter();
     if (!jupyter) throw new UsageError(`kernel: needs Jupyter (jupyter_client); on Debian: ${INSTALL_HINT}`);
     const paths = projectPaths();

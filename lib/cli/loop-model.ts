@@ -133,9 +133,9 @@ function checkWritable(file: string): void {
 }
 
 /** A replay with a session file: it must be the session the recording was made from. */
-export function checkReplaySession(recordingFile: string, recorded: unknown, given: unknown, givenFile: string): void {
-  if (JSON.stringify(recorded) !== JSON.stringify(given)) {
-    throw new UsageError(`loop: ${recordingFile} was recorded from another session than ${givenFile} (replay it alone: workbench loop --replay ${recordingFile})`);
+export function checkReplaySession(recorded: { file: string; session: unknown }, given: { file: string; session: unknown }): void {
+  if (JSON.stringify(recorded.session) !== JSON.stringify(given.session)) {
+    throw new UsageError(`loop: ${recorded.file} was recorded from another session than ${given.file} (replay it alone: workbench loop --replay ${recorded.file})`);
   }
 }
 

@@ -137,7 +137,7 @@ Examples: lib/loop/sessions/*.json`,
     const chosen = chooseModel(values, io, process.env);
     if (!file && values.replay === undefined) throw new UsageError("loop: give a session file (or - for stdin); examples are in lib/loop/sessions/");
     const session = file ? readJsonFile("loop", file) : chosen.recordedSession;
-    if (file && values.replay !== undefined) checkReplaySession(values.replay, chosen.recordedSession, session, file);
+    if (file && values.replay !== undefined) checkReplaySession({ file: values.replay, session: chosen.recordedSession }, { file, session });
     const name = file ?? values.replay!;
     let run: SessionRun<LoopModel>;
     try {

@@ -7,7 +7,7 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { GrammarSet, packageResolverFrom } from "../repomap/scan/grammars.js";
-import { buildRepoMap, type RealMapResult } from "../repomap/repo-map.js";
+import { aiderRepoMap, type RealMapResult } from "../repomap/repo-map.js";
 import { defaultCacheDir } from "../repomap/scan/cache.js";
 import { scanRepo, SCAN_DEFAULTS, type ScanResult } from "../repomap/scan/scan.js";
 import { SkeletonCache } from "../repomap/render/skeletons.js";
@@ -131,11 +131,11 @@ A second run on an unchanged folder parses no file.`,
       bar.finish();
     }
     for (const line of scanWarnings(scan)) io.stderr(`map: warning: ${line}\n`);
-    const skeletons = new SkeletonCache(scan.root, grammars, SCAN_DEFAULTS.maxFileBytes);
+    const skeletons = new SkeletonCache(scan.root, grammars);
     const count = await loadTiktokenCounter(encoding);
     let result: RealMapResult;
     try {
-      result = await buildRepoMap(scan, { chatFiles: values.chat ?? [], mentions: values.mention ?? [], tokens, budget }, skeletons, count);
+      result = await aiderRepoMap({ scan, skeletons, count }, { chatFiles: values.chat ?? [], mentions: values.mention ?? [], tokens, budget });
     } catch (err) {
       if (err instanceof WorkbenchInputError && err.parameter.startsWith("request.chatFiles")) {
         throw new UsageError(`map: --chat ${JSON.stringify(String((values.chat ?? [])[Number(/\[(\d+)\]/.exec(err.parameter)?.[1])]))} is not a file of ${dir} (give a path relative to it)`);

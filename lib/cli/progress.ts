@@ -24,7 +24,8 @@ export interface Progress {
 }
 
 /** The bar's text: `label [#####.....] done/total`. */
-export function progressLine(label: string, done: number, total: number, width: number): string {
+export function progressLine(label: string, count: { done: number; total: number }, width: number): string {
+  const { done, total } = count;
   const filled = total > 0 ? Math.min(width, Math.floor((done / total) * width)) : width;
   return `${label} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}`;
 }
@@ -42,7 +43,7 @@ export function progressBar(io: CliIO, label: string, options: Partial<ProgressO
       last = t;
       const write = io.control ?? io.stderr;
       write(`\r`);
-      io.stderr(progressLine(label, done, total, opts.width));
+      io.stderr(progressLine(label, { done, total }, opts.width));
       drawn = true;
     },
     finish() {

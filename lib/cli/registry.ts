@@ -11,6 +11,7 @@ import { kernelCommand } from "./kernel.js";
 import { loopCommand } from "./loop.js";
 import { mapCommand } from "./map.js";
 import { notebooksCommand } from "./notebooks.js";
+import { releaseCommand } from "./release.js";
 import { resetCommand } from "./reset.js";
 import { similarityCommand } from "./similarity.js";
 import { startCommand } from "./start.js";
@@ -31,5 +32,6 @@ export const COMMANDS: readonly Command[] = [
   gradeClassCommand,
   hintCommand,
   resetCommand,
+  releaseCommand,
   similarityCommand,
 ];

@@ -1,16 +1,15 @@
 /**
  * `workbench reset NN… | --all`: puts an exercise's stub back (made from the reference solution, see
- * lib/grader/stubs.ts), after copying the student's file to .workbench/backups/<exercise>/<time>/, and starts the
+ * lib/grader/stubs.ts, or in a student release the one in exercises/manifest.json), after copying the student's file to .workbench/backups/<exercise>/<time>/, and starts the
  * exercise's progress over, hints included (issue 15: a reset that kept the near-answer hint taught nothing); which
  * hints were seen is noted in that backup folder as hints-seen.json.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
-import { listExercises, selectExercises, type ExerciseEntry } from "../grader/catalog.js";
+import { listExercises, pristineStub, selectExercises, type ExerciseEntry } from "../grader/catalog.js";
 import { parseReadme, type Hint } from "../grader/readme.js";
 import { exerciseState, loadState, saveState, withReset } from "../grader/state.js";
-import { stubFromSolution } from "../grader/stubs.js";
 import { parseCommandArgs, UsageError, type Command } from "./command.js";
 import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths } from "./exercise-options.js";
 
@@ -61,7 +60,7 @@ export const resetCommand: Command = {
     let state = loadState(path, (l) => io.stderr(`reset: ${l}\n`));
     for (const e of chosen) {
       for (const file of e.files) {
-        const stub = stubFromSolution(readFileSync(join(e.solutionDir, file), "utf8"), e.number);
+        const stub = pristineStub(root, e, file);
         const dest = join(root, "exercises", e.id, file);
         const shown = relative(root, dest);
         if (existsSync(dest) && readFileSync(dest, "utf8") === stub) {

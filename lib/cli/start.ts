@@ -10,7 +10,7 @@ import { formatRun, formatTotals } from "../notebooks/run-result.js";
 import { stopRunningNotebooks } from "../notebooks/runner.js";
 import { serveSite } from "../notebooks/serve.js";
 import { createSite, executeSite } from "../notebooks/site.js";
-import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
+import { parseCommandArgs, rejectPositionals, UsageError, type CliIO, type Command } from "./command.js";
 
 export const START_DEFAULTS = Object.freeze({ port: 8888 });
 
@@ -85,12 +85,13 @@ token; edits are kept in .workbench/notebooks/.
   --jupyter    require Jupyter (fail instead of falling back to the live pages)
   --fresh      re-execute every notebook even if its executed copy is current (HTML mode)`,
   async run(args, io) {
-    const { values } = parseCommandArgs("start", args, {
+    const { values, positionals } = parseCommandArgs("start", args, {
       port: { type: "string" },
       embedded: { type: "boolean" },
       jupyter: { type: "boolean" },
       fresh: { type: "boolean" },
-    }, false);
+    });
+    rejectPositionals("start", positionals);
     if (values.embedded && values.jupyter) throw new UsageError("start: give --embedded or --jupyter, not both");
     const port = values.port === undefined ? START_DEFAULTS.port : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535 || !/^\d+$/.test(values.port ?? "0")) {

@@ -2,9 +2,9 @@
  * `workbench teach <model> [input.json] [--example]`: runs one of the seed page's teaching models on JSON input (or on
  * the page's worked example) and prints the result, so a hand calculation can be checked from the shell.
  */
-import { commitPlan, type CommitPlanInput } from "../git/teaching/commit-plan.js";
-import { searchReplace } from "../editblock/teaching/search-replace.js";
-import { repoMap, type RepoMapInput } from "../repomap/teaching/repo-map.js";
+import { teachingCommitPlan, type CommitPlanInput } from "../git/teaching/commit-plan.js";
+import { teachingSearchReplace } from "../editblock/teaching/search-replace.js";
+import { teachingRepoMap, type RepoMapInput } from "../repomap/teaching/repo-map.js";
 import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireRecord } from "../core/validate.js";
 import { parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
@@ -28,15 +28,15 @@ const MODELS = Object.keys(WORKED_EXAMPLES) as Model[];
 function runModel(model: Model, input: unknown): unknown {
   switch (model) {
     case "repo-map":
-      return repoMap(input as RepoMapInput);
+      return teachingRepoMap(input as RepoMapInput);
     case "search-replace": {
       // the page's keyword arguments, nothing else: a misspelt key is an error, not a silently missing argument
-      const args = requireRecord("searchReplace", "input", input);
-      rejectUnknownKeys("searchReplace", "input", args, ["text", "search", "replacement"]);
-      return searchReplace(args.text as string, args.search as string, args.replacement as string);
+      const args = requireRecord("teachingSearchReplace", "input", input);
+      rejectUnknownKeys("teachingSearchReplace", "input", args, ["text", "search", "replacement"]);
+      return teachingSearchReplace(args.text as string, args.search as string, args.replacement as string);
     }
     case "commit-plan":
-      return commitPlan(input as CommitPlanInput);
+      return teachingCommitPlan(input as CommitPlanInput);
   }
 }
 

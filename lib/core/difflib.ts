@@ -14,7 +14,7 @@
  */
 import { WorkbenchInputError } from "./errors.js";
 import { compareCodePoints } from "./pystr.js";
-import { requireBoolean, requireFinite, requireInteger, requireString, requireStringArray } from "./validate.js";
+import { rejectUnknownKeys, requireBoolean, requireFinite, requireInteger, requireRecord, requireString, requireStringArray } from "./validate.js";
 
 /** A Python sequence: a `str` (compared by code point) or a list of strings (e.g. lines). */
 export type Sequence = string | readonly string[];
@@ -190,18 +190,32 @@ function calculateRatio(matches: number, length: number): number {
   return length ? (2.0 * matches) / length : 1.0;
 }
 
+/** Python's keyword arguments of `get_close_matches`: `n=3`, `cutoff=0.6`. */
+export interface CloseMatchesOptions {
+  /** At most this many matches (a positive integer). */
+  n: number;
+  /** The lowest ratio a match may have, in [0, 1]. */
+  cutoff: number;
+}
+
+export const CLOSE_MATCHES_DEFAULTS: Readonly<CloseMatchesOptions> = Object.freeze({ n: 3, cutoff: 0.6 });
+
 /**
- * Python's `difflib.get_close_matches(word, possibilities, n, cutoff)`: the best `n` possibilities whose ratio
+ * Python's `difflib.get_close_matches(word, possibilities, n=3, cutoff=0.6)` — `n` and `cutoff` are
+ * `options.n` and `options.cutoff`, with the same defaults: the best `n` possibilities whose ratio
  * against `word` is ≥ cutoff, best first; equal ratios are ordered by the larger string first (code-point order),
  * as `heapq.nlargest` on (score, string) pairs does. Each possibility is `a`, the word is `b`.
  */
-export function getCloseMatches(word: string, possibilities: readonly string[], n = 3, cutoff = 0.6): string[] {
+export function getCloseMatches(word: string, possibilities: readonly string[], options: Partial<CloseMatchesOptions> = {}): string[] {
   const where = "getCloseMatches";
   requireString(where, "word", word);
   requireStringArray(where, "possibilities", possibilities);
-  requireInteger(where, "n", n, 1);
-  requireFinite(where, "cutoff", cutoff);
-  if (cutoff < 0 || cutoff > 1) throw new WorkbenchInputError(where, "cutoff", "must be in [0, 1]", cutoff);
+  const o = requireRecord(where, "options", options);
+  rejectUnknownKeys(where, "options", o, Object.keys(CLOSE_MATCHES_DEFAULTS));
+  const { n, cutoff } = { ...CLOSE_MATCHES_DEFAULTS, ...o };
+  requireInteger(where, "options.n", n, 1);
+  requireFinite(where, "options.cutoff", cutoff);
+  if (cutoff < 0 || cutoff > 1) throw new WorkbenchInputError(where, "options.cutoff", "must be in [0, 1]", cutoff);
   const scored: { score: number; x: string }[] = [];
   for (const x of possibilities) {
     const s = new SequenceMatcher(x, word);

@@ -25,7 +25,7 @@ export class InputError extends WorkbenchError {}
 
 /** Bad input: names the function or module, the parameter and the rule it broke. */
 export class WorkbenchInputError extends InputError {
-  /** The function or module that rejected the input, e.g. "repoMap". */
+  /** The function or module that rejected the input, e.g. "teachingRepoMap". */
   readonly where: string;
   /** The parameter (or a path into it, e.g. "edges[2][3]") that broke the rule. */
   readonly parameter: string;

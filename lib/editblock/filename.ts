@@ -70,7 +70,7 @@ export function findFilename(lines: readonly string[], fence: Fence, validFnames
   for (const c of candidates) for (const v of valid) if (c === pathName(v)) return v;
   // 3. a close match (difflib ratio ≥ 0.8)
   for (const c of candidates) {
-    const close = getCloseMatches(c, valid, 1, 0.8);
+    const close = getCloseMatches(c, valid, { n: 1, cutoff: 0.8 });
     if (close.length > 0) return close[0]!;
   }
   // 4. a candidate that looks like a file name; 5. the nearest candidate

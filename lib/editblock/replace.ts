@@ -13,7 +13,7 @@
  */
 import { cpLength, cpSlice, isBlank, lstrip, splitlines } from "../core/pystr.js";
 import { SequenceMatcher } from "../core/difflib.js";
-import { requireString, requireStringArray } from "../core/validate.js";
+import { rejectUnknownKeys, requireRecord, requireString, requireStringArray } from "../core/validate.js";
 import { DotdotdotsError, tryDotdotdots } from "./dotdotdots.js";
 
 /**
@@ -36,7 +36,13 @@ export type ReplaceOutcome =
   | { result: null; stage: "none"; dotsError: string | null };
 
 /** Aider's `prep`: a final "\n" added to non-empty text that lacks one, then `splitlines(keepends=True)`. */
-export function prep(text: string): { text: string; lines: string[] } {
+/** A text and its lines as Aider's `prep` gives them (the text ends with "\n" unless empty; lines keep their ends). */
+export interface PreppedText {
+  text: string;
+  lines: string[];
+}
+
+export function prep(text: string): PreppedText {
   requireString("prep", "text", text);
   const t = text && !text.endsWith("\n") ? text + "\n" : text;
   return { text: t, lines: splitlines(t, true) };
@@ -131,7 +137,7 @@ export function replaceMostSimilarChunk(whole: string, part: string, replace: st
 
   // ── Dead in Aider: the function has already returned None here, so the fuzzy matcher never runs. ──
   if (FUZZY_STEP_REACHABLE) {
-    const fuzzy = replaceClosestEditDistance(w.lines, p.text, p.lines, r.lines);
+    const fuzzy = replaceClosestEditDistance(w.lines, p, r.lines);
     if (fuzzy) return { result: fuzzy, stage: "fuzzy" };
   }
   return { result: null, stage: "none", dotsError };
@@ -145,23 +151,25 @@ export const CLOSEST_EDIT_DISTANCE_THRESHOLD = 0.8;
  * what Aider's dead `replace_closest_edit_distance` is for: take the window of whole lines, between 90% and 110%
  * of SEARCH's line count, whose text has the highest difflib ratio with the SEARCH text, and replace it when that
  * ratio is at least 0.8. Written from that description only; because Aider never runs it, no vector checks it.
+ * Aider's `replace_closest_edit_distance(whole_lines, part, part_lines, replace_lines)`: `whole` is `whole_lines`,
+ * `part` carries `part` and `part_lines` together (`part.text`, `part.lines`, as `prep(part)` gives them), `replace`
+ * is `replace_lines`.
  */
-export function replaceClosestEditDistance(
-  whole: readonly string[],
-  part: string,
-  partLines: readonly string[],
-  replace: readonly string[],
-): string | null {
-  requireStringArray("replaceClosestEditDistance", "whole", whole);
-  requireString("replaceClosestEditDistance", "part", part);
-  requireStringArray("replaceClosestEditDistance", "partLines", partLines);
-  requireStringArray("replaceClosestEditDistance", "replace", replace);
+export function replaceClosestEditDistance(whole: readonly string[], part: PreppedText, replace: readonly string[]): string | null {
+  const where = "replaceClosestEditDistance";
+  requireStringArray(where, "whole", whole);
+  const p = requireRecord(where, "part", part);
+  rejectUnknownKeys(where, "part", p, ["text", "lines"]);
+  requireString(where, "part.text", p.text);
+  const partLines = requireStringArray(where, "part.lines", p.lines);
+  requireStringArray(where, "replace", replace);
+  const partText = part.text;
   let best = { ratio: 0, start: -1, end: -1 };
   const shortest = Math.floor(partLines.length * 0.9);
   const longest = Math.ceil(partLines.length * 1.1);
   for (let len = Math.max(1, shortest); len <= longest; len++) {
     for (let i = 0; i + len <= whole.length; i++) {
-      const ratio = new SequenceMatcher(whole.slice(i, i + len).join(""), part).ratio();
+      const ratio = new SequenceMatcher(whole.slice(i, i + len).join(""), partText).ratio();
       if (ratio > best.ratio) best = { ratio, start: i, end: i + len };
     }
   }

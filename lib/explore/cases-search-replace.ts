@@ -7,7 +7,7 @@
  */
 import type { Arbitrary } from "fast-check";
 import { WorkbenchInputError } from "../core/errors.js";
-import { searchReplace, type SearchReplaceResult } from "../editblock/teaching/search-replace.js";
+import { teachingSearchReplace, type SearchReplaceResult } from "../editblock/teaching/search-replace.js";
 import { replaceMostSimilarChunk, type ReplaceOutcome } from "../editblock/replace.js";
 import type { ExploreRow, FastCheck } from "./law.js";
 
@@ -173,7 +173,7 @@ export const anyReplaceCase = (fc: FastCheck): Arbitrary<ReplaceCase> => {
 export function runBoth(c: ReplaceCase): { teaching: SearchReplaceResult | { rejected: string }; aider: ReplaceOutcome } {
   let teaching: SearchReplaceResult | { rejected: string };
   try {
-    teaching = searchReplace(c.file, c.search, c.replace);
+    teaching = teachingSearchReplace(c.file, c.search, c.replace);
   } catch (err) {
     if (!(err instanceof WorkbenchInputError)) throw err;
     teaching = { rejected: err.message };

@@ -180,7 +180,17 @@ export function exploreLaw<T>(fc: FastCheck, law: Law<T>, options: ExploreOption
   };
 }
 
+/** Where a kept counterexample is: the run's seed and fast-check's replay path (as `exploreLaw` reported them). */
+export interface CounterexampleAt {
+  seed: number;
+  path: string;
+}
+
 /** Replays a kept counterexample from its seed and path (no further shrinking). */
-export function replayCounterexample<T>(fc: FastCheck, law: Law<T>, seed: number, path: string): ExploreResult<T> {
-  return exploreLaw(fc, law, { seed, path, endOnFailure: true });
+export function replayCounterexample<T>(fc: FastCheck, law: Law<T>, at: CounterexampleAt): ExploreResult<T> {
+  const o = requireRecord("replayCounterexample", "at", at);
+  rejectUnknownKeys("replayCounterexample", "at", o, ["seed", "path"]);
+  requireInteger("replayCounterexample", "at.seed", o.seed, -(2 ** 31));
+  requireString("replayCounterexample", "at.path", o.path);
+  return exploreLaw(fc, law, { seed: at.seed, path: at.path, endOnFailure: true });
 }

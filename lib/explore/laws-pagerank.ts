@@ -192,7 +192,7 @@ function leakyRun(c: IteratedPageRankCase) {
   for (let t = 0; t < c.iterations; t++) {
     const dangling = g.nodes.reduce((s, n) => s + (g.outgoing.get(n) === 0 ? rank.get(n)! : 0), 0);
     steps.push({ total: total(rank), dangling });
-    rank = teachingPageRankStep(g, rank, ALPHA, false);
+    rank = teachingPageRankStep(g, rank, { damping: ALPHA, redistributeDangling: false });
   }
   steps.push({ total: total(rank), dangling: NaN });
   return { graph: g, rank, steps };

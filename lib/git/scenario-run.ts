@@ -17,7 +17,7 @@ import { runGit } from "./sandbox/git-cli.js";
 import { commitsSince, dirtyPaths, readCommit, repoState, snapshotFiles, type CommitInfo, type RepoState } from "./sandbox/observe.js";
 import { Sandbox, SANDBOX_BRANCH, SANDBOX_USER } from "./sandbox/sandbox.js";
 import type { Scenario, ScenarioStep, TurnEdits } from "./scenario.js";
-import { commitPlan, type CommitPlan, type CommitPlanInput } from "./teaching/commit-plan.js";
+import { teachingCommitPlan, type CommitPlan, type CommitPlanInput } from "./teaching/commit-plan.js";
 
 /** A commit made during a step, with the role it played. */
 export interface StepCommit extends CommitInfo {
@@ -210,7 +210,7 @@ class ScenarioRun {
     const snapAfter = await snapshotFiles(box.git, read, watched);
     const E = turn.edited;
     const planInput: CommitPlanInput = { dirtyFiles: D, editedFiles: E, ...options };
-    const plan = commitPlan(planInput);
+    const plan = teachingCommitPlan(planInput);
     const bySha = (r: CommitResult | null) => (r?.kind === "committed" ? (commits.find((c) => c.sha === r.sha) ?? null) : null);
     const comparison = comparePlanWithGit({
       options,

@@ -1,12 +1,16 @@
 /**
  * Where the exercises are. An exercise `NN-name` has a README and stub in `exercises/NN-name/`, its reference
- * solution in `solutions/NN-name/` (the same file names) and its graded tests in `test/exercises/NN-name.test.ts`.
- * The solutions folder is the source of truth for which files an exercise has.
+ * solution in `solutions/NN-name/` (the same file names), its graded tests in `test/exercises/NN-name.test.ts` and,
+ * optionally, hidden graded tests in `test/exercises/hidden/NN-name.ts` (left out of a student release, run only
+ * by `grade --hidden`). The solutions folder is the source of truth for which files an exercise has; a student
+ * release has none and reads `exercises/manifest.json` instead (manifest.ts, issue 14).
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireString } from "../core/validate.js";
+import { MANIFEST_PATH, parseManifest } from "./manifest.js";
+import { stubFromSolution } from "./stubs.js";
 
 export interface ExerciseEntry {
   /** "01-pagerank". */
@@ -15,21 +19,26 @@ export interface ExerciseEntry {
   number: string;
   /** exercises/NN-name/README.md (absolute). */
   readme: string;
-  /** solutions/NN-name (absolute). */
-  solutionDir: string;
+  /** solutions/NN-name (absolute); null in a student release, which has no solutions. */
+  solutionDir: string | null;
   /** test/exercises/NN-name.test.ts (absolute). */
   testFile: string;
   /** The TypeScript files a student edits, relative to the exercise folder ("pagerank.ts"). */
   files: string[];
+  /** test/exercises/hidden/NN-name.ts (absolute): hidden graded tests, when the checkout has them (instructor only). */
+  hiddenFile: string;
 }
 
 const ID = /^(\d{2})-[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The workbench checkout containing `start` (shared with the notebooks tooling). */
 
-/** Every exercise of the checkout at `root`, in number order (from the folders of `solutions/`). */
+/**
+ * Every exercise of the checkout at `root`, in number order: from the folders of `solutions/`, or, in a student
+ * release without it, from `exercises/manifest.json` (a malformed manifest is a `WorkbenchInputError`).
+ */
 export function listExercises(root: string): ExerciseEntry[] {
   const solutions = join(root, "solutions");
-  if (!existsSync(solutions)) return [];
+  if (!existsSync(solutions)) return fromManifest(root);
   return readdirSync(solutions)
     .filter((d) => ID.test(d) && statSync(join(solutions, d)).isDirectory())
     .sort()
@@ -40,7 +49,41 @@ export function listExercises(root: string): ExerciseEntry[] {
       solutionDir: join(solutions, id),
       testFile: join(root, "test", "exercises", `${id}.test.ts`),
       files: readdirSync(join(solutions, id)).filter((f) => f.endsWith(".ts")).sort(),
+      hiddenFile: hiddenTestFile(root, id),
     }));
+}
+
+/** Where exercise `id`'s hidden graded tests live (the file may not exist). */
+export function hiddenTestFile(root: string, id: string): string {
+  return join(root, "test", "exercises", "hidden", `${id}.ts`);
+}
+
+function fromManifest(root: string): ExerciseEntry[] {
+  const path = join(root, MANIFEST_PATH);
+  if (!existsSync(path)) return [];
+  return parseManifest(readFileSync(path, "utf8")).exercises.map((m) => ({
+    id: m.id,
+    number: m.id.slice(0, 2),
+    readme: join(root, "exercises", m.id, "README.md"),
+    solutionDir: null,
+    testFile: join(root, "test", "exercises", `${m.id}.test.ts`),
+    files: Object.keys(m.stubs).sort(),
+    hiddenFile: hiddenTestFile(root, m.id),
+  }));
+}
+
+/**
+ * The pristine stub of one of an exercise's files: made from the reference solution when the checkout has it,
+ * otherwise the one recorded in the release's manifest.
+ */
+export function pristineStub(root: string, entry: ExerciseEntry, file: string): string {
+  requireString("pristineStub", "file", file);
+  if (!entry.files.includes(file)) throw new WorkbenchInputError("pristineStub", "file", `must be one of ${entry.id}'s files (${entry.files.join(", ")})`, file);
+  if (entry.solutionDir !== null) return stubFromSolution(readFileSync(join(entry.solutionDir, file), "utf8"), entry.number);
+  const m = parseManifest(readFileSync(join(root, MANIFEST_PATH), "utf8")).exercises.find((e) => e.id === entry.id);
+  const stub = m?.stubs[file];
+  if (stub === undefined) throw new WorkbenchInputError("pristineStub", "file", `has no stub in ${MANIFEST_PATH}`, file);
+  return stub;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface GradeContext {
   root: string;
   /** The graded folder (exercises/, solutions/ or a submission), laid out like exercises/. */
   targetDir: string;
+  /** Also run the hidden graded tests (test/exercises/hidden/, instructor only; `grade --hidden`). */
+  hidden?: boolean;
   /** Where the by-hand parts' ledgers are kept (attempts.ts); absent: no limit (not the student's own exercises/). */
   attemptsDir?: string;
 }
@@ -43,7 +45,7 @@ export type TestKind = "example" | "property";
 export type TestStatus = "passed" | "failed" | "timed-out" | "cut-off" | "crashed" | "not-run";
 
 export type GradeRecord =
-  | { type: "declare"; test: string; points: number; kind: TestKind }
+  | { type: "declare"; test: string; points: number; kind: TestKind; hidden?: boolean }
   | { type: "start"; test: string; pid: number; t: number }
   | { type: "loaded"; pid: number }
   | { type: "end"; test: string; status: "passed" | "failed" | "timed-out" | "cut-off" | "crashed" | "not-run"; message: string; ms: number; output?: string; misconception?: MisconceptionReport }

@@ -25,7 +25,7 @@ export interface TextReportContext {
   /** Progress recorded before this grade, per exercise (only for the student's own exercises). */
   states?: Readonly<Record<string, ExerciseState>>;
   /** The hint to show for an exercise that is not done (hints.ts, `gradeHint`), with how many it has. */
-  hintFor?: (id: string) => { hint: GradeHint; total: number } | null;
+  hintFor?: (id: string) => { hint: GradeHint; total: number; noSolutions?: boolean } | null;
   /** The command prefix shown in advice ("npm run -s workbench --"). */
   command?: string;
 }
@@ -86,20 +86,20 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
       });
     }
     const h = context.hintFor?.(e.id);
-    if (h) out.push(...hintLines(h.hint, h.total, e.id, command));
+    if (h) out.push(...hintLines(h.hint, h.total, e.id, command, h.noSolutions === true));
   }
   return out.length ? out.join("\n") + "\n" : "";
 }
 
 /** A hint under an exercise's failures: in full when new, a one-line reminder when it was seen before. */
-function hintLines(h: GradeHint, total: number, id: string, command: string): string[] {
+function hintLines(h: GradeHint, total: number, id: string, command: string, noSolutions: boolean): string[] {
   const n = id.slice(0, 2);
   const label = `Hint ${h.hint.number} of ${total}${h.hint.title ? ` — ${h.hint.title}` : ""}`;
   if (!h.fresh) return [`  ${label} (for ✗ ${h.test}) was shown before: ${command} hint ${n} --shown shows it again, ${command} hint ${n} the next one`];
   return [
     `  ${label} (for ✗ ${h.test})`,
     ...h.hint.body.split("\n").map((l) => (l ? `    ${l}` : "")),
-    h.hint.number < total ? `  (more: ${command} hint ${n})` : `  (that is the last hint; the reference solution is in solutions/${id}/)`,
+    h.hint.number < total ? `  (more: ${command} hint ${n})` : noSolutions ? "  (that is the last hint)" : `  (that is the last hint; the reference solution is in solutions/${id}/)`,
   ];
 }
 

@@ -22,6 +22,8 @@ export interface TestResult {
   output?: string;
   /** On a failed test: the known mistake whose answers the student's are (lib/misconceptions), if one fits. */
   misconception?: MisconceptionReport;
+  /** A hidden test (test/exercises/hidden/): not in the student release, graded only with `grade --hidden`. */
+  hidden?: true;
 }
 
 export interface ExerciseResult {
@@ -46,7 +48,7 @@ export interface GradeReport {
 
 /** What is known about one exercise between rounds. */
 export interface ExerciseProgress {
-  declared: { test: string; points: number; kind: TestKind }[];
+  declared: { test: string; points: number; kind: TestKind; hidden?: boolean }[];
   done: Map<string, { status: TestStatus; message: string; ms?: number; output?: string; misconception?: MisconceptionReport }>;
 }
 
@@ -71,11 +73,11 @@ export const STOP_MESSAGES = {
 export function foldRound(
   progress: ExerciseProgress,
   records: readonly GradeRecord[],
-  limitMs: number,
-  fileError?: string,
+  round: { limitMs: number; fileError?: string },
 ): { rerun: boolean } {
+  const { limitMs, fileError } = round;
   if (progress.declared.length === 0) {
-    for (const r of records) if (r.type === "declare") progress.declared.push({ test: r.test, points: r.points, kind: r.kind });
+    for (const r of records) if (r.type === "declare") progress.declared.push({ test: r.test, points: r.points, kind: r.kind, ...(r.hidden === true ? { hidden: true } : {}) });
   }
   const before = progress.done.size;
   const loadedPids = new Set<number>();
@@ -112,7 +114,8 @@ export function foldRound(
 }
 
 /** The final result of one exercise from its progress. */
-export function exerciseResult(id: string, title: string, progress: ExerciseProgress, error?: string): ExerciseResult {
+export function exerciseResult(exercise: { id: string; title: string }, progress: ExerciseProgress, error?: string): ExerciseResult {
+  const { id, title } = exercise;
   const tests = progress.declared.map((d): TestResult => {
     const done = progress.done.get(d.test) ?? { status: "not-run" as const, message: STOP_MESSAGES.notReached("never started") };
     const passed = done.status === "passed";
@@ -120,6 +123,7 @@ export function exerciseResult(id: string, title: string, progress: ExerciseProg
     if (done.ms !== undefined) t.ms = done.ms;
     if (done.output) t.output = done.output;
     if (!passed && "misconception" in done && done.misconception) t.misconception = done.misconception;
+    if (d.hidden === true) t.hidden = true;
     return t;
   });
   const result: ExerciseResult = {

@@ -35,6 +35,8 @@ export interface GradeRunOptions {
   seed: number;
   /** Called with short status lines (which round, what was cut off). */
   onStatus?: (line: string) => void;
+  /** Also run the hidden graded tests (test/exercises/hidden/, instructor only); default false. */
+  hidden?: boolean;
   /** The student's id, recorded in the report's provenance. */
   student?: string;
   /** Judge processes at once (default: one per exercise, at most the cores); each runs exercises one after another. */
@@ -81,7 +83,7 @@ export async function runGrading(options: GradeRunOptions): Promise<GradeReport>
           errors.set(e.id, `its graded tests could not run: ${fileError ?? "they declared no graded test"}`);
           continue;
         }
-        if (foldRound(p, records, options.timeoutMs, fileError).rerun) next.push(e);
+        if (foldRound(p, records, { limitMs: options.timeoutMs, fileError }).rerun) next.push(e);
       }
       pending = next;
     }
@@ -91,7 +93,7 @@ export async function runGrading(options: GradeRunOptions): Promise<GradeReport>
   }
   const report = gradeReport(
     options.target.label,
-    options.exercises.map((e) => exerciseResult(e.id, e.title, progress.get(e.id)!, errors.get(e.id))),
+    options.exercises.map((e) => exerciseResult({ id: e.id, title: e.title }, progress.get(e.id)!, errors.get(e.id))),
   );
   report.provenance = {
     ...(options.student !== undefined ? { student: options.student } : {}),
@@ -118,7 +120,7 @@ async function runRound(
     writeFileSync(join(logDir, logFileName(e.id)), "");
     skip[e.id] = [...progress.get(e.id)!.done.keys()];
   }
-  const context: GradeContext = { logDir, skip, timeoutMs: options.timeoutMs, seed: options.seed, root: options.root, targetDir: options.target.dir };
+  const context: GradeContext = { logDir, skip, timeoutMs: options.timeoutMs, seed: options.seed, root: options.root, targetDir: options.target.dir, hidden: options.hidden === true };
   // Only the student's own exercises/ keep a ledger of by-hand answers (attempts.ts), as only they keep progress.
   if (options.target.isStudentWork) context.attemptsDir = join(options.root, ATTEMPTS_DIR);
   const slack = GRADE_DEFAULTS.graceMs * 3;

@@ -25,6 +25,8 @@ export interface GradeSessionOptions {
   onStatus?: (line: string) => void;
   /** An earlier report to merge into (watch mode re-grades one exercise and shows them all). */
   previous?: GradeReport;
+  /** Also run the hidden graded tests (instructor only, `grade --hidden`). */
+  hidden?: boolean;
   /** The student's id, recorded in the report (`grade --student`). */
   student?: string;
   /** Judge processes at once (`grade --judges`; runGrading's `maxWorkers`). */
@@ -67,6 +69,7 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
     timeoutMs: options.timeoutMs,
     seed: options.seed,
     ...(options.onStatus ? { onStatus: options.onStatus } : {}),
+    ...(options.hidden ? { hidden: true } : {}),
     ...(options.student !== undefined ? { student: options.student } : {}),
     ...(options.maxWorkers !== undefined ? { maxWorkers: options.maxWorkers } : {}),
   });
@@ -90,7 +93,12 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
     for (const [id, { hint }] of hints) if (hint.fresh) state = withHintSeen(state, id, hint.hint.number);
     saveState(options.statePath, state);
   }
-  const hintFor = (id: string): { hint: GradeHint; total: number } | null => hints.get(id) ?? null;
+  // a student release has no solutions/ to point at after the last hint
+  const noSolutions = (id: string): boolean => catalog.find((c) => c.id === id)?.solutionDir === null;
+  const hintFor = (id: string): { hint: GradeHint; total: number; noSolutions?: boolean } | null => {
+    const h = hints.get(id);
+    return h ? { ...h, ...(noSolutions(id) ? { noSolutions: true } : {}) } : null;
+  };
   const heading = `Graded ${options.target.label === "exercises" ? "your exercises" : options.target.label} (${report.exercises.length} exercise${report.exercises.length === 1 ? "" : "s"})\n\n`;
   const text =
     heading +

@@ -12,7 +12,44 @@ import { requireEditFormat, type EditFormatName } from "../editformats/formats.j
 import { checkMessages, type ChatMessage, type PromptMessage } from "./context.js";
 import { checkRetryPolicy, type RetryPolicy } from "./model-client.js";
 import type { LoopEvent, StopReason } from "./trace.js";
-import type { CommitRecord } from "./workspace.js";
+import type { LoopModel } from "./scripted-model.js";
+import type { CommitRecord, LoopWorkspace } from "./workspace.js";
+
+/** What `runLoop` runs: the files, the model, and the user's message (Aider's `run_one(user_message)`). */
+export interface LoopInput {
+  workspace: LoopWorkspace;
+  model: LoopModel;
+  message: string;
+}
+
+/** Checks that `value` is a LoopWorkspace (has every method the loop calls). */
+export function requireLoopWorkspace(where: string, param: string, value: unknown): LoopWorkspace {
+  for (const m of ["chatFiles", "read", "mentionable", "addToChat", "applyUpdates", "snapshot"] as const) {
+    if (typeof (value as Record<string, unknown> | null | undefined)?.[m] !== "function") {
+      throw new WorkbenchInputError(where, param, `must be a LoopWorkspace (no ${m} method)`, value);
+    }
+  }
+  return value as LoopWorkspace;
+}
+
+/** Checks that `value` is a LoopModel (an object with `complete(messages)`). */
+export function requireLoopModel(where: string, param: string, value: unknown): LoopModel {
+  if (typeof (value as Record<string, unknown> | null | undefined)?.complete !== "function") {
+    throw new WorkbenchInputError(where, param, "must be a LoopModel (an object with complete(messages))", value);
+  }
+  return value as LoopModel;
+}
+
+/** Checks a `LoopInput` field by field (no other field). */
+export function checkLoopInput(where: string, input: unknown): LoopInput {
+  const o = requireRecord(where, "input", input);
+  rejectUnknownKeys(where, "input", o, ["workspace", "model", "message"]);
+  return {
+    workspace: requireLoopWorkspace(where, "input.workspace", o.workspace),
+    model: requireLoopModel(where, "input.model", o.model),
+    message: requireString(where, "input.message", o.message),
+  };
+}
 
 export interface LoopOptions {
   /** Repo map text to include in the context (e.g. from lib/repomap), or null. */

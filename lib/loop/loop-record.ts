@@ -11,7 +11,8 @@ import type { TraceRecorder } from "./trace.js";
 import type { UpdateResult } from "./workspace.js";
 
 /** One event per provider attempt; returns how many of them were retried. `retriesBefore` numbers the retries. */
-export function recordAttempts(trace: TraceRecorder, attempts: readonly Attempt[], modelName: string, retriesBefore: number): number {
+export function recordAttempts(trace: TraceRecorder, attempts: readonly Attempt[], by: { modelName: string; retriesBefore: number }): number {
+  const { modelName, retriesBefore } = by;
   let retries = 0;
   attempts.forEach((a, i) => {
     if (a.error === null) {
@@ -71,7 +72,10 @@ export function recordUpdate(trace: TraceRecorder, u: UpdateResult, workspace: s
   }
   if (u.gitError !== null) trace.add("commit", "Unable to commit (printed, not reflected)", { ok: false, errorClass: "git", detail: u.gitError });
   const aider = u.commits.filter((c) => c.kind === "aider");
+  // A commit made is a step that passed (green in the timeline); no commit is a step with no outcome. A passed
+  // commit says nothing about the tests (seed 000: "committed" is not "tested").
   trace.add("commit", aider.length > 0 ? `auto_commit ${aider.map((c) => c.sha).join(", ")}` : `no commit (${workspace})`, {
+    ok: aider.length > 0 ? true : null,
     detail: `history gets: ${u.reply}`,
   });
 }

@@ -18,32 +18,24 @@ import { chooseFence } from "../editblock/fence.js";
 import { getEdits } from "../editblock/parse.js";
 import { buildContext, type ChatMessage, type PromptMessage } from "./context.js";
 import { ERROR_CLASSES, type ErrorClassId } from "./error-classes.js";
-import { checkLoopOptions, type LoopCounts, type LoopOptions, type LoopRequest, type LoopResult, type LoopUsage } from "./loop-options.js";
+import { checkLoopInput, checkLoopOptions, type LoopCounts, type LoopInput, type LoopOptions, type LoopRequest, type LoopResult, type LoopUsage } from "./loop-options.js";
 import { recordAttempts, recordUpdate } from "./loop-record.js";
 import { recordFormatReply, type ApplyStep } from "./format-record.js";
 import type { FormatWorkspace } from "./format-workspace.js";
 import type { Fence } from "../editblock/fence.js";
 import { formatSystemPrompt } from "./format-prompts.js";
 import { filesAddedMessage, findFileMentions } from "./mentions.js";
-import { requestWithRetry, type RetryPolicy } from "./model-client.js";
+import { requestWithRetry } from "./model-client.js";
 import type { LoopModel, ModelReply } from "./scripted-model.js";
 import { TraceRecorder, type StopReason } from "./trace.js";
 import type { CommitRecord, LoopWorkspace, UpdateResult } from "./workspace.js";
 
 type SendOutcome = { stop: StopReason } | { reflected: string | null; errorClass: ErrorClassId | null };
 
-/** Runs Aider's loop for `message` on `workspace` with `model`. */
-export async function runLoop(workspace: LoopWorkspace, model: LoopModel, message: string, options: Partial<LoopOptions> = {}): Promise<LoopResult> {
+/** Runs Aider's loop for `input.message` on `input.workspace` with `input.model`; `options` over LOOP_DEFAULTS. */
+export async function runLoop(input: LoopInput, options: Partial<LoopOptions> = {}): Promise<LoopResult> {
   const where = "runLoop";
-  for (const m of ["chatFiles", "read", "mentionable", "addToChat", "applyUpdates", "snapshot"] as const) {
-    if (typeof (workspace as unknown as Record<string, unknown> | null)?.[m] !== "function") {
-      throw new WorkbenchInputError(where, "workspace", `must be a LoopWorkspace (no ${m} method)`, workspace);
-    }
-  }
-  if (typeof (model as unknown as Record<string, unknown> | null)?.complete !== "function") {
-    throw new WorkbenchInputError(where, "model", "must be a LoopModel (an object with complete(messages))", model);
-  }
-  requireString(where, "message", message);
+  const { workspace, model, message } = checkLoopInput(where, input);
   const run = new LoopRun(workspace, model, checkLoopOptions(where, options));
   return run.runOne(message);
 }
@@ -226,9 +218,9 @@ class LoopRun {
   private async callModel(messages: PromptMessage[]): Promise<ModelReply | { stop: StopReason }> {
     const { trace } = this;
     const onChunk = this.options.onChunk;
-    const sink = onChunk === null ? undefined : { chunk: (text: string) => onChunk(text) };
-    const out = await requestWithRetry(this.model, messages, this.options.retry as RetryPolicy, sink);
-    const retries = recordAttempts(trace, out.attempts, this.model.name, this.counts.providerRetries);
+    const sink = onChunk === null ? null : { chunk: (text: string) => onChunk(text) };
+    const out = await requestWithRetry(this.model, messages, { policy: this.options.retry, sink });
+    const retries = recordAttempts(trace, out.attempts, { modelName: this.model.name, retriesBefore: this.counts.providerRetries });
     this.counts.providerAttempts += out.attempts.length;
     this.counts.providerRetries += retries;
     switch (out.kind) {

@@ -87,8 +87,27 @@ export function retryDelay(policy: RetryPolicy, retry: number, error: ProviderEr
   return error.retryAfter > policy.maxDelay ? null : Math.max(backoff, error.retryAfter);
 }
 
-/** Sends `messages` to `model`, retrying retryable provider failures per `policy`; pieces of a streamed reply go to `sink`. */
-export async function requestWithRetry(model: LoopModel, messages: readonly PromptMessage[], policy: RetryPolicy, sink?: ChunkSink): Promise<RequestOutcome> {
+/** How `requestWithRetry` retries, and where a streamed reply's pieces go. */
+export interface RequestOptions {
+  /** The backoff (partial: the rest from RETRY_DEFAULTS). */
+  policy: Partial<RetryPolicy>;
+  /** Gets each piece of a streamed reply (`{ chunk(text) }`); null: none. */
+  sink: ChunkSink | null;
+}
+
+export const REQUEST_DEFAULTS: Readonly<RequestOptions> = Object.freeze({ policy: RETRY_DEFAULTS, sink: null });
+
+/** Sends `messages` to `model`, retrying retryable provider failures per `options.policy`; pieces of a streamed reply go to `options.sink`. */
+export async function requestWithRetry(model: LoopModel, messages: readonly PromptMessage[], options: Partial<RequestOptions> = {}): Promise<RequestOutcome> {
+  const where = "requestWithRetry";
+  const o = requireRecord(where, "options", options);
+  rejectUnknownKeys(where, "options", o, Object.keys(REQUEST_DEFAULTS));
+  const policy = checkRetryPolicy(where, "options.policy", o.policy ?? REQUEST_DEFAULTS.policy);
+  const sinkValue = o.sink ?? null;
+  if (sinkValue !== null && typeof (sinkValue as Partial<ChunkSink>).chunk !== "function") {
+    throw new WorkbenchInputError(where, "options.sink", "must be a ChunkSink ({ chunk(text) }) or null", sinkValue);
+  }
+  const sink = (sinkValue ?? undefined) as ChunkSink | undefined;
   const attempts: Attempt[] = [];
   for (;;) {
     let error: ProviderError;

@@ -196,10 +196,10 @@ export async function runSession(session: unknown, how: Partial<SessionRunOption
   const run = async (workspace: LoopWorkspace): Promise<Omit<SessionRun<LoopModel>, "commits">> => {
     const before = await workspace.snapshot();
     if (s.architect === null) {
-      return { session: s, workspace: workspace.description, before, model, result: await runLoop(workspace, model, s.message, loopOptions), architect: null };
+      return { session: s, workspace: workspace.description, before, model, result: await runLoop({ workspace, model, message: s.message }, loopOptions), architect: null };
     }
     const architectModel = new ScriptedModel(s.architect, "architect (scripted)");
-    const a = await runArchitect(workspace, architectModel, model, s.message, loopOptions);
+    const a = await runArchitect({ workspace, architect: architectModel, editor: model, message: s.message }, loopOptions);
     const { editor, ...stage } = a;
     const result = editor ?? (await emptyResult(workspace, a));
     return { session: s, workspace: workspace.description, before, model, result, architect: { ...stage, model: architectModel, handedOff: editor !== null } };

@@ -3,7 +3,7 @@
  * teaching model (lib/git/teaching/commit-plan.ts), called with the student's signature.
  */
 import { compareCodePoints } from "../core/pystr.js";
-import { commitPlan, type CommitPlanInput } from "../git/teaching/commit-plan.js";
+import { teachingCommitPlan, type CommitPlanInput } from "../git/teaching/commit-plan.js";
 import { misconception, rightAnswer, type Misconception, type RightAnswer } from "./types.js";
 
 const EXERCISE = "05-commit-plan";
@@ -22,7 +22,7 @@ const sorted = (xs: Iterable<string>): string[] => [...new Set(xs)].sort(compare
 
 /** lib's plan without its `executesGit` marker: the student's `FilePlan`. */
 function plan(dirty: Files, edited: Files, switches: Switches): FilePlan {
-  const { beforeEdit, afterEdit, unrelatedDirty, overlapWithoutCheckpoint } = commitPlan({ dirtyFiles: dirty, editedFiles: edited, ...switches });
+  const { beforeEdit, afterEdit, unrelatedDirty, overlapWithoutCheckpoint } = teachingCommitPlan({ dirtyFiles: dirty, editedFiles: edited, ...switches });
   return { beforeEdit, afterEdit, unrelatedDirty, overlapWithoutCheckpoint };
 }
 

@@ -12,7 +12,7 @@ type Rank = ReadonlyMap<string, number>;
 
 /** One step with the dangling mass spread evenly over every node (networkx's default), not over the prior. */
 export function stepDanglingUniform(graph: TeachingGraph, rank: Rank, damping: number): Map<string, number> {
-  const next = teachingPageRankStep(graph, rank, damping, false);
+  const next = teachingPageRankStep(graph, rank, { damping, redistributeDangling: false });
   let dangling = 0;
   for (const n of graph.nodes) if (graph.outgoing.get(n) === 0) dangling += rank.get(n)!;
   for (const n of graph.nodes) next.set(n, next.get(n)! + (damping * dangling) / graph.nodes.length);
@@ -23,7 +23,7 @@ export function stepDanglingUniform(graph: TeachingGraph, rank: Rank, damping: n
 export function stepOutDegreeCount(graph: TeachingGraph, rank: Rank, damping: number): Map<string, number> {
   const count = new Map<string, number>();
   for (const [src] of graph.edges) count.set(src, (count.get(src) ?? 0) + 1);
-  const weighted = teachingPageRankStep(graph, rank, damping);
+  const weighted = teachingPageRankStep(graph, rank, { damping });
   for (const [src, dst, , weight] of graph.edges) {
     const share = damping * rank.get(src)!;
     weighted.set(dst, weighted.get(dst)! - (share * weight) / graph.outgoing.get(src)! + (share * weight) / count.get(src)!);
@@ -49,7 +49,7 @@ function iterateWith(
 }
 
 export const PAGERANK_RIGHT: readonly RightAnswer[] = [
-  rightAnswer({ exercise: EXERCISE, fn: "pageRankStep", tolerance: 1e-12, run: (g: TeachingGraph, r: Rank, d: number) => teachingPageRankStep(g, r, d) }),
+  rightAnswer({ exercise: EXERCISE, fn: "pageRankStep", tolerance: 1e-12, run: (g: TeachingGraph, r: Rank, d: number) => teachingPageRankStep(g, r, { damping: d }) }),
   rightAnswer({
     exercise: EXERCISE,
     fn: "personalizedPageRank",
@@ -72,7 +72,7 @@ export const PAGERANK_MISCONCEPTIONS: readonly Misconception[] = [
       "goes nowhere, so the total falls below 1 every step (on A→B, r_A ends near 0.15 instead of 0.5405).",
     notebook: { file: NOTEBOOK, section: "4. What leaks without the dangling term" },
     seed: SEED,
-    run: (g: TeachingGraph, r: Rank, d: number) => teachingPageRankStep(g, r, d, false),
+    run: (g: TeachingGraph, r: Rank, d: number) => teachingPageRankStep(g, r, { damping: d, redistributeDangling: false }),
   }),
   misconception({
     id: "01-dangling-uniform",

@@ -3,7 +3,7 @@
  * indentation fallback (seed 000, knowledge point 2), beside lib's teaching model (lib/editblock/teaching/).
  */
 import { isBlank } from "../core/pystr.js";
-import { exactLineMatches, searchReplace, teachingLines, uniformMissingIndent, type SearchReplaceResult } from "../editblock/teaching/search-replace.js";
+import { exactLineMatches, teachingSearchReplace, teachingLines, uniformMissingIndent, type SearchReplaceResult } from "../editblock/teaching/search-replace.js";
 import { misconception, rightAnswer, type Misconception, type RightAnswer } from "./types.js";
 
 const EXERCISE = "04-search-replace";
@@ -35,7 +35,7 @@ function looseIndent(whole: Lines, part: Lines, start: number, checkUniform: boo
 
 /** `searchReplace` with the exact match chosen by `pick` and windows tried indent-first when `indentFirst`. */
 function replaceWith(text: string, search: string, replacement: string, pick: "first" | "last", indentFirst: boolean): SearchReplaceResult {
-  if (!indentFirst && pick === "first") return searchReplace(text, search, replacement);
+  if (!indentFirst && pick === "first") return teachingSearchReplace(text, search, replacement);
   const whole = teachingLines(text);
   const part = teachingLines(search);
   const after = teachingLines(replacement);
@@ -56,11 +56,11 @@ function replaceWith(text: string, search: string, replacement: string, pick: "f
     return { text, mode: "no_match", matchCount: 0, startLine: null };
   }
   if (exact.length > 0) return exactAt(exact[exact.length - 1]!);
-  return searchReplace(text, search, replacement);
+  return teachingSearchReplace(text, search, replacement);
 }
 
 export const SEARCH_REPLACE_RIGHT: readonly RightAnswer[] = [
-  rightAnswer({ exercise: EXERCISE, fn: "searchReplace", tolerance: 0, run: (t: string, s: string, r: string) => searchReplace(t, s, r) }),
+  rightAnswer({ exercise: EXERCISE, fn: "searchReplace", tolerance: 0, run: (t: string, s: string, r: string) => teachingSearchReplace(t, s, r) }),
   rightAnswer({ exercise: EXERCISE, fn: "exactMatches", tolerance: 0, run: (w: Lines, p: Lines) => exactLineMatches(w, p) }),
   rightAnswer({ exercise: EXERCISE, fn: "missingIndent", tolerance: 0, run: (w: Lines, p: Lines, s: number) => uniformMissingIndent(w, p, s) }),
 ];

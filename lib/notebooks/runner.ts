@@ -42,8 +42,8 @@ export function stopRunningNotebooks(): void {
 }
 
 /** Where the executed copy of `notebook` goes. */
-export function executedPath(paths: ProjectPaths, mode: RunMode, notebook: string, outDir?: string): string {
-  return join(outDir ?? join(paths.build, mode), basename(notebook));
+export function executedPath(paths: ProjectPaths, notebook: string, where: { mode: RunMode; outDir?: string }): string {
+  return join(where.outDir ?? join(paths.build, where.mode), basename(notebook));
 }
 
 /** Runs `notebooks` and resolves to one result per notebook, in the order given. */
@@ -63,7 +63,7 @@ export async function runNotebooks(paths: ProjectPaths, notebooks: readonly stri
     while (next < notebooks.length) {
       const i = next++;
       const notebook = notebooks[i]!;
-      const out = executedPath(paths, options.mode, notebook, options.outDir);
+      const out = executedPath(paths, notebook, { mode: options.mode, outDir: options.outDir });
       const run =
         options.mode === "jupyter"
           ? await runThroughJupyter(paths, options.jupyter!, notebook, out, timeoutSeconds)

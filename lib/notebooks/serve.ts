@@ -50,7 +50,7 @@ function handler(site: Site, sessions: LiveSessions, port: () => number, token: 
       return;
     }
     const path = checked.path;
-    if (path.startsWith("api/")) return handleApi(site, sessions, path.slice(4), req, res);
+    if (path.startsWith("api/")) return handleApi({ site, sessions }, path.slice(4), { req, res });
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405).end();
       return;

@@ -77,7 +77,7 @@ export function runStamp(paths: ProjectPaths, file: string): string {
 }
 
 function loadCached(paths: ProjectPaths, entry: SiteEntry): boolean {
-  const executed = executedPath(paths, "inprocess", entry.file);
+  const executed = executedPath(paths, entry.file, { mode: "inprocess" });
   const stampFile = `${executed}.stamp`;
   if (!existsSync(executed) || !existsSync(stampFile) || readFileSync(stampFile, "utf8") !== runStamp(paths, entry.file)) return false;
   const nb = parseNotebook(readFileSync(executed, "utf8"), executed);

@@ -73,7 +73,7 @@ export interface RealMapResult {
 }
 
 function checkRequest(request: Partial<RealMapRequest>, listed: ReadonlySet<string>): RealMapRequest {
-  const where = "buildRepoMap";
+  const where = "aiderRepoMap";
   requireRecord(where, "request", request);
   rejectUnknownKeys(where, "request", request, Object.keys(REAL_MAP_REQUEST_DEFAULTS));
   const r = { ...REAL_MAP_REQUEST_DEFAULTS, ...request };
@@ -184,14 +184,27 @@ export function strictPrefixSearch(numEntries: number, budget: number, exactToke
   return { k: lo, probes };
 }
 
-/** Builds the map of a scanned folder. `skeletons` must be for the scan's root; `count` is the exact counter. */
-export async function buildRepoMap(
-  scan: ScanResult,
-  request: Partial<RealMapRequest>,
-  skeletons: SkeletonCache,
-  exactCount: TokenCounter,
-): Promise<RealMapResult> {
-  if (typeof exactCount !== "function") throw new WorkbenchInputError("buildRepoMap", "count", "must be a function (text) => number", exactCount);
+/** What `aiderRepoMap` maps: a scan, the skeleton cache for the scan's root, the exact token counter. */
+export interface RepoMapSources {
+  scan: ScanResult;
+  /** Renders the shown files' skeletons; must be for `scan.root`. */
+  skeletons: SkeletonCache;
+  /** The exact token counter (e.g. `loadTiktokenCounter()`); Aider's estimate samples it. */
+  count: TokenCounter;
+}
+
+/** Builds the map of a scanned folder for `request` (over REAL_MAP_REQUEST_DEFAULTS). */
+export async function aiderRepoMap(sources: RepoMapSources, request: Partial<RealMapRequest> = {}): Promise<RealMapResult> {
+  const where = "aiderRepoMap";
+  const src = requireRecord(where, "sources", sources);
+  rejectUnknownKeys(where, "sources", src, ["scan", "skeletons", "count"]);
+  const { scan, skeletons, count: exactCount } = sources;
+  if (typeof exactCount !== "function") throw new WorkbenchInputError(where, "sources.count", "must be a function (text) => number", exactCount);
+  if (!Array.isArray((scan as Partial<ScanResult> | null)?.files)) throw new WorkbenchInputError(where, "sources.scan", "must be a ScanResult (scanRepo's result)", scan);
+  if (typeof (skeletons as Partial<SkeletonCache> | null)?.useScan !== "function") {
+    throw new WorkbenchInputError(where, "sources.skeletons", "must be a SkeletonCache", skeletons);
+  }
+  if (skeletons.root !== scan.root) throw new WorkbenchInputError(where, "sources.skeletons", `must be for the scan's root (${scan.root})`, skeletons.root);
   const count = memoCounter(exactCount); // the same text always counts the same: each is counted once per call
   const r = checkRequest(request, new Set(scan.files.map((f) => f.rel)));
   skeletons.useScan(scan); // its skeleton spans spare the skeletons a parse

@@ -122,7 +122,7 @@ export function budgetPicture(input: BudgetPictureInput, options: BudgetPictureO
   parts.push(text(width - right, axisY + 30, "tokens", 12, 'text-anchor="end"'));
   if (probes.length && (input.chosenK === null || input.chosenK === undefined)) parts.push(text(xOf(0), axisY - 6, input.chosenK === null ? "no probe qualified: no map at all" : "", 12, `fill="${COLORS.fail}"`));
   const title = options.title ? text(8, 20, options.title, 15, 'font-weight="bold"') : "";
-  return svgDocument(width, height + 10, title + "\n" + parts.join("\n"), options.title ?? "token budget");
+  return svgDocument(title + "\n" + parts.join("\n"), { width, height: height + 10, label: options.title ?? "token budget" });
 }
 
 function lastKeptIndex(probes: readonly { kept: boolean }[]): number {

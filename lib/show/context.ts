@@ -79,7 +79,7 @@ export function contextPicture(messages: readonly ContextMessageView[], options:
     x += w + gap;
   });
   const label = title ?? `the context: ${list.length} messages`;
-  return svgDocument(width, segY + segH + 3, parts.join("\n"), label);
+  return svgDocument(parts.join("\n"), { width, height: segY + segH + 3, label });
 }
 
 /**

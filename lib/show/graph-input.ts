@@ -56,8 +56,18 @@ function normaliseEdges(where: string, edges: readonly PictureEdge[], nodes: Rea
   return [...merged.values()];
 }
 
+/** The box a layout fills (pixels) and ForceAtlas2's iterations (default LAYOUT_DEFAULTS.iterations). */
+export interface LayoutBox {
+  width: number;
+  height: number;
+  /** Margin kept free on every side. */
+  pad: number;
+  iterations?: number;
+}
+
 /** Node positions by ForceAtlas2 from a circle in sorted order, scaled into the box [pad, width−pad] × [pad, height−pad]. */
-export function graphLayout(nodes: readonly string[], edges: readonly MergedEdge[], width: number, height: number, pad: number, iterations: number = LAYOUT_DEFAULTS.iterations): Layout {
+export function graphLayout(nodes: readonly string[], edges: readonly MergedEdge[], box: LayoutBox): Layout {
+  const { width, height, pad, iterations = LAYOUT_DEFAULTS.iterations } = box;
   const sorted = [...nodes].sort();
   const out = new Map<string, { x: number; y: number }>();
   if (sorted.length === 1) out.set(sorted[0]!, { x: width / 2, y: height / 2 });

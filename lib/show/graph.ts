@@ -30,19 +30,18 @@ const WHERE = "graphPicture";
  * Radius per node: area ∝ rank (a rank of `scaleMax`, default the largest, gets maxRadius); a rank of 0 gets
  * radius 0 (drawn as a dashed ring).
  */
-export function nodeRadii(nodes: readonly string[], rank: ReadonlyMap<string, number> | null, maxRadius: number, scaleMax?: number): Map<string, number> {
+export function nodeRadii(nodes: readonly string[], rank: ReadonlyMap<string, number> | null, scale: { maxRadius: number; scaleMax?: number }): Map<string, number> {
+  const { maxRadius, scaleMax } = scale;
   const max = scaleMax ?? (rank ? Math.max(0, ...rank.values()) : 0);
   return new Map(nodes.map((n) => [n, rank === null ? maxRadius * 0.6 : max > 0 ? maxRadius * Math.sqrt(rank.get(n)! / max) : 0]));
 }
 
 /** The arrows and node circles of a laid-out graph (shared by the graph picture and the iteration frames). */
 export function drawGraph(
-  nodes: readonly string[],
-  edges: readonly MergedEdge[],
-  layout: Layout,
-  radii: ReadonlyMap<string, number>,
+  graph: { nodes: readonly string[]; edges: readonly MergedEdge[]; layout: Layout; radii: ReadonlyMap<string, number> },
   opts: { rank: ReadonlyMap<string, number> | null; chat: ReadonlySet<string>; mentioned: ReadonlySet<string>; edgeLabels: boolean; rankLabels: boolean; maxEdgeWidth: number; id: string },
 ): string {
+  const { nodes, edges, layout, radii } = graph;
   const maxW = Math.max(0, ...edges.map((e) => e.weight));
   const pairs = new Set(edges.map((e) => `${e.src}\u0000${e.dst}`));
   const out: string[] = [];
@@ -142,7 +141,8 @@ export function arrowMarkers(id: string): string {
 }
 
 /** A legend line: what area, width, ring and colour mean. */
-export function graphLegend(x: number, y: number, hasRank: boolean, hasChat: boolean, hasMention: boolean): string {
+export function graphLegend(x: number, y: number, has: { hasRank: boolean; hasChat: boolean; hasMention: boolean }): string {
+  const { hasRank, hasChat, hasMention } = has;
   const parts = [hasRank ? "circle area ∝ rank" : "", "arrow: referencer → definer, width ∝ weight", hasChat ? "ring: chat file" : "", hasMention ? "orange: mentioned identifier" : ""].filter(Boolean);
   const half = Math.ceil(parts.length / 2);
   return text(x, y - 15, parts.slice(0, half).join(" · "), 12, `fill="${COLORS.muted}"`) + text(x, y, parts.slice(half).join(" · "), 12, `fill="${COLORS.muted}"`);
@@ -157,11 +157,11 @@ export function graphPicture(input: GraphPictureInput, options: GraphPictureOpti
   const top = options.title ? 30 : 8, bottom = 40;
   const maxRadius = Math.min(GRAPH_PICTURE_DEFAULTS.maxRadius, (Math.min(width, height) / Math.max(2, Math.sqrt(nodes.length))) * 0.3);
   const pad = maxRadius + 40;
-  const layout = graphLayout(nodes, edges, width, height - top - bottom, pad, iterations);
+  const layout = graphLayout(nodes, edges, { width, height: height - top - bottom, pad, iterations });
   const shifted = new Map([...layout].map(([n, p]) => [n, { x: p.x, y: p.y + top }]));
-  const radii = nodeRadii(nodes, rank, maxRadius);
+  const radii = nodeRadii(nodes, rank, { maxRadius });
   const chat = new Set(input.chat ?? []), mentioned = new Set(input.mentioned ?? []);
-  const body = drawGraph(nodes, edges, shifted, radii, {
+  const body = drawGraph({ nodes, edges, layout: shifted, radii }, {
     rank,
     chat,
     mentioned,
@@ -171,6 +171,6 @@ export function graphPicture(input: GraphPictureInput, options: GraphPictureOpti
     id: ID,
   });
   const title = options.title ? text(8, 19, options.title, 15, 'font-weight="bold"') : "";
-  const legend = graphLegend(8, height - 9, rank !== null, chat.size > 0, edges.some((e) => e.idents.some((i) => mentioned.has(i))));
-  return svgDocument(width, height, arrowMarkers(ID) + title + "\n" + body + "\n" + legend, options.title ?? "reference graph");
+  const legend = graphLegend(8, height - 9, { hasRank: rank !== null, hasChat: chat.size > 0, hasMention: edges.some((e) => e.idents.some((i) => mentioned.has(i))) });
+  return svgDocument(arrowMarkers(ID) + title + "\n" + body + "\n" + legend, { width, height, label: options.title ?? "reference graph" });
 }

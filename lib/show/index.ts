@@ -3,7 +3,7 @@ export { htmlTable, formatCell, visibleWhitespace, TABLE_DEFAULTS, type TableOpt
 export { barChart, lineChart, type BarChartOptions, type LineChartOptions, type Series } from "./chart.js";
 export { diagram, diagramNames } from "./diagram.js";
 export { graphPicture, GRAPH_PICTURE_DEFAULTS, type GraphPictureOptions } from "./graph.js";
-export { graphLayout, LAYOUT_DEFAULTS, type GraphPictureInput, type PictureEdge } from "./graph-input.js";
+export { graphLayout, LAYOUT_DEFAULTS, type GraphPictureInput, type LayoutBox, type PictureEdge } from "./graph-input.js";
 export { iterationFrames, stepFlows, ITERATION_DEFAULTS, type IterationInput, type IterationFramesOptions, type StepFlow } from "./iteration.js";
 export { stepper, type Frame, type StepperOptions } from "./stepper.js";
 export { budgetPicture, strictPrefixLength, BUDGET_PICTURE_DEFAULTS, type BudgetEntry, type BudgetProbe, type BudgetPictureInput, type BudgetPictureOptions } from "./budget.js";

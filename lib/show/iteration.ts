@@ -74,7 +74,7 @@ export function iterationFrames(input: IterationInput, options: IterationFramesO
   const alpha = input.damping;
   const top = 30, bottom = 46, boxW = 120;
   const maxRadius = Math.min(GRAPH_PICTURE_DEFAULTS.maxRadius, (Math.min(width, height) / Math.max(2, Math.sqrt(nodes.length))) * 0.3);
-  const layout = graphLayout(nodes, edges, width - boxW - 30, height - top - bottom, maxRadius + 36);
+  const layout = graphLayout(nodes, edges, { width: width - boxW - 30, height: height - top - bottom, pad: maxRadius + 36 });
   const pos = new Map([...layout].map(([n, p]) => [n, { x: p.x, y: p.y + top }]));
   const ranks = input.steps.map((r) => new Map(nodes.map((n) => [n, get(r, n) ?? 0])));
   const scaleMax = Math.max(...ranks.flatMap((r) => [...r.values()]));
@@ -85,8 +85,8 @@ export function iterationFrames(input: IterationInput, options: IterationFramesO
   const danglingNodes = nodes.filter((n) => !edges.some((e) => e.src === n && e.weight > 0));
   return which.map((t) => {
     const rank = ranks[t]!;
-    const radii = nodeRadii(nodes, rank, maxRadius, scaleMax);
-    const graph = drawGraph(nodes, edges, pos, radii, { rank, chat, mentioned, edgeLabels: true, rankLabels: true, maxEdgeWidth: 6, id: ID });
+    const radii = nodeRadii(nodes, rank, { maxRadius, scaleMax });
+    const graph = drawGraph({ nodes, edges, layout: pos, radii }, { rank, chat, mentioned, edgeLabels: true, rankLabels: true, maxEdgeWidth: 6, id: ID });
     const flow = flows[t]!;
     const arrows: string[] = [];
     for (const n of danglingNodes) {
@@ -108,6 +108,6 @@ export function iterationFrames(input: IterationInput, options: IterationFramesO
     const next = t + 1 < flows.length ? ` · step ${t + 1} sends α·d = ${(alpha * flow.dangling).toFixed(4)} back through p` : "";
     const caption = text(8, height - 26, `dangling mass d = ${flow.dangling.toFixed(4)}${next}`, 12);
     const total = text(8, height - 9, `total rank ${flow.total.toFixed(6)} · purple: teleport + dangling mass, from p · circle area ∝ rank (one scale for all steps)`, 12, `fill="${COLORS.muted}"`);
-    return svgDocument(width, height, arrowMarkers(ID) + title + "\n" + arrows.join("\n") + "\n" + graph + "\n" + priorBox + caption + total, `PageRank step ${t}`);
+    return svgDocument(arrowMarkers(ID) + title + "\n" + arrows.join("\n") + "\n" + graph + "\n" + priorBox + caption + total, { width, height, label: `PageRank step ${t}` });
   });
 }

@@ -48,7 +48,8 @@ export function text(x: number, y: number, body: string, size = 13, attrs = ""):
 export const ID = "@ID@";
 
 /** The outer element: width × height user units, scaled to fit the page (max-width 100 %). */
-export function svgDocument(width: number, height: number, body: string, label: string): string {
+export function svgDocument(body: string, frame: { width: number; height: number; label: string }): string {
+  const { width, height, label } = frame;
   const w = Math.ceil(width), h = Math.ceil(height);
   body = body.split(ID).join(`wb${stableId(label, body)}`);
   return (

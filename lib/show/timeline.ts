@@ -117,5 +117,5 @@ export function timelinePicture(events: readonly TimelineEvent[], options: Timel
     : "";
   const defs = `<defs><marker id="${ID}-arrow" viewBox="0 0 10 10" refX="2" refY="5" markerWidth="5" markerHeight="5" markerUnits="strokeWidth" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${COLORS.fail}"/></marker></defs>`;
   const title = options.title ? text(8, 22, options.title, 15, 'font-weight="bold"') : "";
-  return svgDocument(width, height, defs + title + "\n" + parts.join("\n") + "\n" + stop + legendLines, options.title ?? options.label ?? "loop timeline");
+  return svgDocument(defs + title + "\n" + parts.join("\n") + "\n" + stop + legendLines, { width, height, label: options.title ?? options.label ?? "loop timeline" });
 }

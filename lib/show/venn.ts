@@ -91,5 +91,5 @@ export function vennPicture(input: VennInput, options: VennOptions = {}): string
     y += 18;
   }
   const title = options.title ? text(8, 20, options.title, 15, 'font-weight="bold"') : "";
-  return svgDocument(width, y + 8, title + "\n" + parts.join("\n"), options.title ?? "D and E");
+  return svgDocument(title + "\n" + parts.join("\n"), { width, height: y + 8, label: options.title ?? "D and E" });
 }

@@ -61,7 +61,7 @@ async function firstPage(root: string, log: (l: string) => void): Promise<number
   }
 }
 
-const CELL = `const r = repoMap({ files: ["A", "B"], edges: [["A", "B", "f", 1]], personalization: { A: 1 }, symbolCosts: { B: { f: 1 } }, budget: 5 });
+const CELL = `const r = teachingRepoMap({ files: ["A", "B"], edges: [["A", "B", "f", 1]], personalization: { A: 1 }, symbolCosts: { B: { f: 1 } }, budget: 5 });
 console.log(r.fileRank);`;
 
 export async function liveSection(root: string, runs: number, log: (l: string) => void): Promise<Section> {
@@ -83,7 +83,7 @@ export async function liveSection(root: string, runs: number, log: (l: string) =
     log(`live: a new session's first cell and a cell calling lib, run ${i + 1} of ${runs}`);
     const session = createKernelSession(root, join(root, "notebooks"));
     let t = performance.now();
-    const imported = await session.run('import { repoMap } from "@aider-workbench/lib";');
+    const imported = await session.run('import { teachingRepoMap } from "@aider-workbench/lib";');
     firstCell.push({ wallMs: performance.now() - t, cpuMs: NaN });
     for (let k = 0; k < 3 && imported.ok; k++) {
       t = performance.now();
@@ -97,7 +97,7 @@ export async function liveSection(root: string, runs: number, log: (l: string) =
   const rows = [
     ["first notebook page with its outputs, after `npm start` (executed copies exist)", spread(series(pageSamples, load)), "< 3 s"],
     ["a new session's first cell (tslab's compiler starts; the page warms a session when it opens)", spread(series(firstCell, load)), "—"],
-    ["a cell calling lib (`repoMap`) in a running session", spread(series(libCell, load)), "< 1 s"],
+    ["a cell calling lib (`teachingRepoMap`) in a running session", spread(series(libCell, load)), "< 1 s"],
   ];
   return {
     title,

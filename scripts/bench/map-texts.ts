@@ -1,5 +1,5 @@
 /**
- * Real repo maps of about 1k, 10k and 100k tokens for the token-counting benchmark: issue 4's `buildRepoMap` on a
+ * Real repo maps of about 1k, 10k and 100k tokens for the token-counting benchmark: issue 4's `aiderRepoMap` on a
  * folder with those budgets (Aider's ±15 % search picks each map's size). The scan is cached in build/bench so a
  * second benchmark run does not parse the folder again.
  */
@@ -14,10 +14,10 @@ const label = (tokens: number): string => `~${tokens >= 1000 ? `${Math.round(tok
 export async function realMapTexts(root: string, dir: string, budgets: readonly number[], count: TokenCounter): Promise<MapText[]> {
   const grammars = grammarSet(root);
   const scan = await lib.scanRepo(dir, { cacheDir: join(root, "build", "bench", "scan-cache"), grammars, parallel: scanParallel(root) });
-  const skeletons = new lib.SkeletonCache(scan.root, grammars, lib.SCAN_DEFAULTS.maxFileBytes);
+  const skeletons = new lib.SkeletonCache(scan.root, grammars);
   const out: MapText[] = [];
   for (const tokens of budgets) {
-    const map = await lib.buildRepoMap(scan, { tokens }, skeletons, count);
+    const map = await lib.aiderRepoMap({ scan, skeletons, count }, { tokens });
     out.push({ label: `${label(tokens)} (budget ${tokens})`, text: map.map });
   }
   return out;

@@ -53,17 +53,17 @@ try {
   const warm = await timedSeries(runs, () => lib.scanRepo(dir, { cacheDir, grammars: grammarSet() }));
   const scan: ScanResult = warm.values[warm.values.length - 1]!;
   const grammars = grammarSet();
-  const skeletons = new lib.SkeletonCache(scan.root, grammars, lib.SCAN_DEFAULTS.maxFileBytes);
+  const skeletons = new lib.SkeletonCache(scan.root, grammars);
   const count = await lib.loadTiktokenCounter("o200k_base");
   const prepare = await timedSeries(1, async () => lib.preparedScanRanking(scan));
-  const first = await timedSeries(1, () => lib.buildRepoMap(scan, { tokens: 1024 }, skeletons, count));
+  const first = await timedSeries(1, () => lib.aiderRepoMap({ scan, skeletons, count }, { tokens: 1024 }));
   const firstMap: RealMapResult = first.values[0]!;
   // new mentions: three identifiers defined just below the map's cut, a different three each run
   const below = firstMap.ranking.slice(firstMap.summary.selected).filter((e): e is Tag => !Array.isArray(e));
   const mentionsFor = (i: number): string[] => below.slice(3 * i, 3 * i + 3).map((t) => t.name);
   // warm: a session re-ranks again and again, so two untimed re-ranks (other mentions) let V8 optimise first
-  for (let i = runs; i < runs + WARMUP_RERANKS; i++) await lib.buildRepoMap(scan, { tokens: 1024, mentions: mentionsFor(i) }, skeletons, count);
-  const rerank = await timedSeries(runs, (i) => lib.buildRepoMap(scan, { tokens: 1024, mentions: mentionsFor(i) }, skeletons, count));
+  for (let i = runs; i < runs + WARMUP_RERANKS; i++) await lib.aiderRepoMap({ scan, skeletons, count }, { tokens: 1024, mentions: mentionsFor(i) });
+  const rerank = await timedSeries(runs, (i) => lib.aiderRepoMap({ scan, skeletons, count }, { tokens: 1024, mentions: mentionsFor(i) }));
   const ranking = await timedSeries(runs, async (i) => {
     const { chatFiles, otherFiles, mentionedFnames, mentionedIdents } = lib.rankingInput(scan, [], mentionsFor(i));
     return lib.rankPreparedTags(lib.preparedScanRanking(scan), { chatFiles, otherFiles, mentionedFnames, mentionedIdents }).ranked.length;

@@ -70,7 +70,7 @@ export function repoMapSection(root: string, targets: readonly RepoMapTarget[], 
     );
   });
   const blocks = [
-    `Issue 4's code (\`scanRepo\`, \`buildRepoMap\`) on the built lib, each folder in a child process of its own; ` +
+    `Issue 4's code (\`scanRepo\`, \`aiderRepoMap\`) on the built lib, each folder in a child process of its own; ` +
       `wall time, median of ${runs} runs [min–max], with the CPU median (all threads). Folders: ` +
       targets.map((t) => `${t.label} = \`${t.dir === root ? "." : t.dir}\``).join(", ") +
       ". The rate counts the files actually parsed (files without a grammar are listed by name only, never read).",

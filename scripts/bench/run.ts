@@ -126,7 +126,7 @@ if (args.only.includes("tokens")) {
   else {
     log("tokens: building the stdlib maps (scan cached in build/bench/scan-cache)");
     const texts = await realMapTexts(root, stdlib, args.quick ? [1_000, 10_000] : [1_000, 10_000, 100_000], count);
-    const source = `Repo maps of this machine's Python standard library (\`buildRepoMap\`, no chat files, no mentions; the budget in brackets).`;
+    const source = `Repo maps of this machine's Python standard library (\`aiderRepoMap\`, no chat files, no mentions; the budget in brackets).`;
     sections.set("tokens", await tokenCountSection(texts, source, count, load.sample.wallMs, args.runs, log));
   }
 }

@@ -6,7 +6,7 @@ import type { CommitPlanInput, RepoMapInput, TeachingEdge } from "../../lib/inde
 export const fileName = fc.constantFrom("a.py", "b.py", "c.py", "lib/d.py", "Z.py", "é.py", "\u{1F600}.py", "\uFF5E.py", "_e.py");
 export const symbolName = fc.constantFrom("f", "g", "Helper", "_private", "run_all", "x");
 
-/** A valid `repoMap` input: ≥1 file, edges inside the graph, positive weights, a personalization with positive sum. */
+/** A valid `teachingRepoMap` input: ≥1 file, edges inside the graph, positive weights, a personalization with positive sum. */
 export const repoMapInput: fc.Arbitrary<RepoMapInput> = fc
   .uniqueArray(fileName, { minLength: 1, maxLength: 6 })
   .chain((files) =>

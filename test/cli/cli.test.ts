@@ -38,7 +38,7 @@ describe("workbench CLI", () => {
     writeFileSync(file, JSON.stringify({ text: "a", search: "  ", replacement: "b" }));
     const r = await cli("teach", "search-replace", file);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('teach: bad input: searchReplace: search must contain a non-blank line (got "  ")\n');
+    expect(r.err).toBe('teach: bad input: teachingSearchReplace: search must contain a non-blank line (got "  ")\n');
   });
 
   it("teach rejects a misspelt key of the input, as the page's Python rejects an unexpected keyword", async () => {
@@ -46,7 +46,7 @@ describe("workbench CLI", () => {
     writeFileSync(file, JSON.stringify({ text: "a\n", search: "a\n", replace: "b\n" }));
     const r = await cli("teach", "search-replace", file);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^teach: bad input: searchReplace: input\.replace is not a known option \(known: text, search, replacement\)/);
+    expect(r.err).toMatch(/^teach: bad input: teachingSearchReplace: input\.replace is not a known option \(known: text, search, replacement\)/);
     expect(r.err.trim().split("\n")).toHaveLength(1);
   });
 

@@ -10,7 +10,7 @@ import { cli } from "./run-cli.js";
 
 const E05 = listExercises(ROOT).find((e) => e.id === "05-commit-plan")!;
 const HINTS = parseReadme(readFileSync(E05.readme, "utf8")).hints;
-const STUB = stubFromSolution(readFileSync(join(E05.solutionDir, "commit-plan.ts"), "utf8"), "05");
+const STUB = stubFromSolution(readFileSync(join(E05.solutionDir!, "commit-plan.ts"), "utf8"), "05");
 
 type Entry = { hintsSeen: number[]; failing?: string[]; done: boolean };
 const progressOf = (root: string): Entry => (JSON.parse(readFileSync(join(root, ".workbench", "progress.json"), "utf8")) as { exercises: Record<string, Entry> }).exercises["05-commit-plan"]!;

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../lib/cli.js";
 import { terminalIO } from "../../lib/cli/command.js";
 import { escapeControls } from "../../lib/core/terminal-text.js";
-import { repoMap } from "../../lib/index.js";
+import { teachingRepoMap } from "../../lib/index.js";
 import { corpusFiles, HOSTILE_ARGS, HOSTILE_NAMES } from "../../scripts/hostile-corpus.js";
 import { writeTree } from "../support/temp-dirs.js";
 
@@ -94,7 +94,7 @@ describe("names that are Object.prototype keys", () => {
         const first = files[k % files.length]!;
         const edges = files.slice(1).map((f, i) => [files[i]!, f, files[(i + k) % files.length]!, 1] as [string, string, string, number]);
         const symbolCosts = Object.fromEntries(files.map((f) => [f, Object.fromEntries(files.map((s) => [s, 1]))]));
-        const r = repoMap({ files, edges, personalization: Object.fromEntries([[first, 1]]), symbolCosts, budget: 3 });
+        const r = teachingRepoMap({ files, edges, personalization: Object.fromEntries([[first, 1]]), symbolCosts, budget: 3 });
         const ranks = [...Object.values(r.fileRank)];
         return ranks.length === files.length && ranks.every(Number.isFinite) && Math.abs(ranks.reduce((a, b) => a + b, 0) - 1) < 1e-9;
       }),

@@ -8,8 +8,8 @@ const capture = (isTTY: boolean) => {
 
 describe("progress bar", () => {
   it("draws label, bar and counts", () => {
-    expect(progressLine("scan", 5, 10, 10)).toBe("scan [#####.....] 5/10");
-    expect(progressLine("scan", 0, 0, 4)).toBe("scan [####] 0/0");
+    expect(progressLine("scan", { done: 5, total: 10 }, 10)).toBe("scan [#####.....] 5/10");
+    expect(progressLine("scan", { done: 0, total: 0 }, 4)).toBe("scan [####] 0/0");
   });
 
   it("draws on a TTY for a big job, throttled, always the last step, and erases itself", () => {

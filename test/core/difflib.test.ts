@@ -51,8 +51,8 @@ describe("SequenceMatcher — documented examples", () => {
     expect(() => new SequenceMatcher(["a", 1] as unknown as string[], "")).toThrow(/a\[1\] must be a string/);
     expect(() => new SequenceMatcher("a", "b", { autojunk: 1 as unknown as boolean })).toThrow(WorkbenchInputError);
     expect(() => new SequenceMatcher("ab", "cd").findLongestMatch(1, 0)).toThrow(/alo\/ahi must satisfy/);
-    expect(() => getCloseMatches("a", ["b"], 0)).toThrow(/n must be a positive integer/);
-    expect(() => getCloseMatches("a", ["b"], 1, 1.5)).toThrow(/cutoff must be in \[0, 1\]/);
+    expect(() => getCloseMatches("a", ["b"], { n: 0 })).toThrow(/n must be a positive integer/);
+    expect(() => getCloseMatches("a", ["b"], { n: 1, cutoff: 1.5 })).toThrow(/cutoff must be in \[0, 1\]/);
   });
 });
 
@@ -62,7 +62,7 @@ describe("getCloseMatches", () => {
   });
 
   it("ties are ordered by the larger string first, as heapq.nlargest on (score, string) does", () => {
-    expect(getCloseMatches("ab", ["ac", "ad", "aa"], 3, 0.5)).toEqual(["ad", "ac", "aa"]);
+    expect(getCloseMatches("ab", ["ac", "ad", "aa"], { n: 3, cutoff: 0.5 })).toEqual(["ad", "ac", "aa"]);
   });
 });
 
@@ -112,7 +112,7 @@ describe("SequenceMatcher and getCloseMatches agree exactly with CPython's diffl
     let nonEmpty = 0;
     calls.forEach((c, i) => {
       if (c.fn !== "close") return;
-      const ours = getCloseMatches(c.word, c.possibilities, c.n, c.cutoff);
+      const ours = getCloseMatches(c.word, c.possibilities, { n: c.n, cutoff: c.cutoff });
       if (ours.length > 1) nonEmpty++;
       expect({ matches: ours }, JSON.stringify(c)).toEqual(ref[i]);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { doReplace, findSimilarLines, MemoryFileSystem, PythonError, stripQuotedWrapping, type Fence } from "../../lib/index.js";
+import { doReplace, MemoryFileSystem, PythonError, stripQuotedWrapping, type Fence } from "../../lib/index.js";
 
 const F: Fence = ["```", "```"];
 
@@ -54,49 +54,5 @@ describe("doReplace (§2.3)", () => {
   it("rejects bad arguments", () => {
     const fs = new MemoryFileSystem();
     expect(() => doReplace(fs, { fname: "a.py", content: 1 as unknown as string, before: "", after: "", fence: F })).toThrow(/doReplace: content must be a string/);
-  });
-});
-
-describe("findSimilarLines (§2.5)", () => {
-  const content = Array.from({ length: 20 }, (_, i) => `line ${i}`).join("\n") + "\n";
-
-  it("returns the window itself when its first and last lines equal SEARCH's", () => {
-    expect(findSimilarLines("line 3\nline X\nline 5\n", content)).toBe("line 3\nline 4\nline 5");
-  });
-
-  it("else the FIRST window with the strictly best ratio, with up to 5 lines of context each side", () => {
-    // windows 8–10 and 9–11 both score 2·2/6; the first (starting at line 8) wins, so lines 3..15 are shown
-    const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => `line ${from + k}`).join("\n");
-    expect(findSimilarLines("line 9\nline 10\nline X\n", content)).toBe(lines(3, 15));
-  });
-
-  it("whole lines must be equal: 1 changed line of 2 is ratio 0.5 < 0.6, no hint", () => {
-    expect(findSimilarLines("line 3\nline X\n", content)).toBe("");
-    // with threshold 0.5 the first window scoring 0.5 is lines 2–3 (its first line differs): context 0..8
-    expect(findSimilarLines("line 3\nline X\n", content, 0.5)).toBe("line 0\nline 1\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7\nline 8");
-  });
-
-  it("crashes where Aider does: null content (AttributeError), empty SEARCH (IndexError)", () => {
-    expect(() => findSimilarLines("a\n", null)).toThrow("AttributeError: 'NoneType' object has no attribute 'splitlines'");
-    expect(() => findSimilarLines("", "a\n")).toThrow("IndexError: list index out of range");
-    expect(() => findSimilarLines("", "")).toThrow("IndexError"); // one empty window, ratio 1.0, then best[0]
-    expect(findSimilarLines("a\n", "")).toBe(""); // no window at all: best ratio 0
-  });
-
-  it("rejects bad arguments", () => {
-    expect(() => findSimilarLines("a", "b", 2)).toThrow(/threshold must be in \[0, 1\]/);
-  });
-});
-
-describe("MemoryFileSystem", () => {
-  it("names a file the way abs_root_path + relpath would, and records every write in order", () => {
-    const fs = new MemoryFileSystem({ "./src/a.py": "x\n" });
-    expect(fs.exists("src/a.py") && fs.exists("src/../src/a.py")).toBe(true);
-    expect(fs.read("src/b.py")).toBeNull();
-    fs.write("src/b.py", "");
-    fs.write("./src/a.py", "y\n");
-    expect(fs.writes).toEqual([{ path: "src/b.py", content: "" }, { path: "src/a.py", content: "y\n" }]);
-    expect(fs.snapshot()).toEqual({ "src/a.py": "y\n", "src/b.py": "" });
-    expect(() => fs.write("a.py", null as unknown as string)).toThrow(/MemoryFileSystem.write: content must be a string/);
   });
 });

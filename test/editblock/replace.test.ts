@@ -129,13 +129,15 @@ describe("failure and the dead fuzzy step", () => {
     expect(run(whole, part, "X\n")).toEqual({ result: null, stage: "none", dotsError: null });
     const w = prep(whole);
     const p = prep(part);
-    expect(replaceClosestEditDistance(w.lines, p.text, p.lines, ["X\n"])).toBe("X\n\nprint(f())\n");
+    expect(replaceClosestEditDistance(w.lines, p, ["X\n"])).toBe("X\n\nprint(f())\n");
   });
 
   it("rejects bad arguments naming the parameter", () => {
     expect(() => replaceMostSimilarChunk("a", null as unknown as string, "b")).toThrow(/replaceMostSimilarChunk: part must be a string/);
     expect(() => tryDotdotdots("a", "b", 3 as unknown as string)).toThrow(/tryDotdotdots: replace must be a string/);
-    expect(() => replaceClosestEditDistance("a" as unknown as string[], "", [], [])).toThrow(/whole must be an array/);
+    expect(() => replaceClosestEditDistance("a" as unknown as string[], prep(""), [])).toThrow(/whole must be an array/);
+    expect(() => replaceClosestEditDistance([], "x\n" as never, [])).toThrow(/replaceClosestEditDistance: part must be an object/);
+    expect(() => replaceClosestEditDistance([], { text: "x\n", lines: "x\n" } as never, [])).toThrow(/part\.lines must be an array/);
   });
 });
 

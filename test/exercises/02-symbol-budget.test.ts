@@ -102,3 +102,6 @@ ex.property("random rankings and costs: the teaching model's selection, and spen
     { numRuns: 150 },
   );
 });
+
+// Hidden tests (test/exercises/hidden/), when grading with --hidden.
+await ex.hiddenTests();

@@ -82,3 +82,6 @@ ex.test("your counterexample: Aider's map is over budget although a smaller pref
   expect(r.tokens!, "its tokens exceed the budget").toBeGreaterThan(maxMapTokens);
   expect(tokensPerTag > 0 && tokensPerTag <= maxMapTokens, "some non-empty prefix fits the budget").toBe(true);
 });
+
+// Hidden tests (test/exercises/hidden/), when grading with --hidden.
+await ex.hiddenTests();

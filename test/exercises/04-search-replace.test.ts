@@ -3,7 +3,7 @@
  * reference is lib's teaching model (lib/editblock/teaching/search-replace.ts), bit-identical to the seed's Python.
  */
 import fc from "fast-check";
-import { exactLineMatches, searchReplace as reference, teachingLines, uniformMissingIndent } from "../../lib/index.js";
+import { exactLineMatches, teachingSearchReplace as reference, teachingLines, uniformMissingIndent } from "../../lib/index.js";
 import { searchReplaceInput } from "../arbitraries/teaching.js";
 import { expectSame } from "./compare.js";
 import { exercise } from "./grading.js";
@@ -83,3 +83,6 @@ ex.property("random texts, windows and re-indented windows: the teaching model's
     { numRuns: 300 },
   );
 });
+
+// Hidden tests (test/exercises/hidden/), when grading with --hidden.
+await ex.hiddenTests();

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { expect } from "vitest";
-import { commitPlan as reference, type CommitPlanInput } from "../../lib/index.js";
+import { teachingCommitPlan as reference, type CommitPlanInput } from "../../lib/index.js";
 import { expectSame } from "./compare.js";
 import { exercise } from "./grading.js";
 
@@ -76,3 +76,6 @@ ex.property("the algebra holds: before ∪ unprotected = D ∩ E (disjoint), unr
     { numRuns: 200 },
   );
 });
+
+// Hidden tests (test/exercises/hidden/), when grading with --hidden.
+await ex.hiddenTests();

@@ -94,3 +94,6 @@ ex.property("random edits: the production chain's stage", 1, ({ chainStage }) =>
     { numRuns: 400 },
   );
 });
+
+// Hidden tests (test/exercises/hidden/), when grading with --hidden.
+await ex.hiddenTests();

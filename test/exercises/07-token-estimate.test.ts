@@ -88,3 +88,6 @@ ex.test("your misleading text: the estimate is off by more than half", 1, ({ mis
     expect(Math.abs(estimate - exact) / exact, `|estimate − exact| / exact with ${name} (estimate ${estimate}, exact ${exact})`).toBeGreaterThan(0.5);
   }
 });
+
+// Hidden tests (test/exercises/hidden/), when grading with --hidden.
+await ex.hiddenTests();

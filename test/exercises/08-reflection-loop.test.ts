@@ -143,3 +143,6 @@ ex.property("random scripts with provider failures and retry budgets", 2, async 
     { numRuns: 150 },
   );
 });
+
+// Hidden tests (test/exercises/hidden/), when grading with --hidden.
+await ex.hiddenTests();

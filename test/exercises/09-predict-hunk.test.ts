@@ -94,3 +94,6 @@ ex.property("random hunks: beforeAfter, refusesTinyContext and noMatchMessage ag
     { numRuns: 200 },
   );
 });
+
+// Hidden tests (test/exercises/hidden/), when grading with --hidden.
+await ex.hiddenTests();

@@ -21,6 +21,7 @@ import { isNotImplementedMessage } from "../../lib/grader/stubs.js";
 import { CallRecorder, nameMisconception } from "../../lib/grader/misconception.js";
 import { misconceptionsOf } from "../../lib/misconceptions/catalogue.js";
 import { resolveTarget } from "../../lib/grader/target.js";
+import { hiddenTestFile } from "../../lib/grader/catalog.js";
 import { answerFingerprint, ATTEMPT_DEFAULTS, decideAttempt, ledgerPath, loadLedger, saveLedger } from "../../lib/grader/attempts.js";
 
 export { shipped, shippedTable } from "../../lib/grader/sandbox/link.js";
@@ -39,6 +40,13 @@ export interface GradedExercise<M> {
   test(name: string, points: number, body: (module: M) => void | Promise<void>): void;
   /** A fast-check property worth `points` (the body runs `fc.assert`). */
   property(name: string, points: number, body: (module: M) => void | Promise<void>): void;
+  /**
+   * Registers the exercise's hidden tests — `test/exercises/hidden/<id>.ts`, whose default export is
+   * `(ex) => { ex.test(…) }` — when the grader asks for them (`grade --hidden`, or WORKBENCH_HIDDEN=1 with plain
+   * vitest); nothing otherwise, nor in a student release, which has no such file. Each graded test file ends with
+   * `await ex.hiddenTests();`.
+   */
+  hiddenTests(): Promise<void>;
   /**
    * A "by hand" part worth `points`: `body` returns the learner's answer and how many of its items are right.
    * The test passes when all are; otherwise it says how many are right, never which, and a NEW answer is checked
@@ -60,6 +68,9 @@ export interface HandCheck {
   /** What to do again, without naming the wrong items ("trace these sessions again by hand"). */
   redo: string;
 }
+
+/** What a hidden-tests file exports by default. */
+export type HiddenTests<M> = (ex: Pick<GradedExercise<M>, "test" | "property">) => void;
 
 /** What an exercise's file may import: the lib's runtime exports it names (any lib type is allowed). */
 export interface ExerciseImports {
@@ -136,12 +147,12 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
     return module;
   };
 
-  const register = (kind: TestKind, name: string, points: number, body: (module: M) => void | Promise<void>): void => {
+  const register = (kind: TestKind, name: string, points: number, body: (module: M) => void | Promise<void>, hidden = false): void => {
     if (names.has(name)) throw new Error(`${id}: two graded tests are named "${name}"`);
     if (!Number.isInteger(points) || points < 1) throw new Error(`${id}: "${name}" must be worth a positive whole number of points`);
     names.add(name);
-    write({ type: "declare", test: name, points, kind });
-    const title = `${name} (${points} ${points === 1 ? "point" : "points"})`;
+    write({ type: "declare", test: name, points, kind, ...(hidden ? { hidden: true } : {}) });
+    const title = `${hidden ? "[hidden] " : ""}${name} (${points} ${points === 1 ? "point" : "points"})`;
     if (skip.has(name)) {
       it.skip(`${title} — skipped: already graded in an earlier round (a round restarted after a test hung or exited)`, () => undefined);
       return;
@@ -222,6 +233,17 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
   return {
     test: (name, points, body) => register("example", name, points, body),
     property: (name, points, body) => register("property", name, points, body),
+    hiddenTests: async () => {
+      if (!(context ? context.hidden === true : process.env.WORKBENCH_HIDDEN === "1")) return;
+      const file = hiddenTestFile(root, id);
+      if (!existsSync(file)) return;
+      const loaded = (await import(file)) as { default?: unknown };
+      if (typeof loaded.default !== "function") throw new Error(`${id}: ${file} must export a default function (ex) => { ex.test(…) }`);
+      (loaded.default as HiddenTests<M>)({
+        test: (name, points, body) => register("example", name, points, body, true),
+        property: (name, points, body) => register("property", name, points, body, true),
+      });
+    },
     byHand,
     compared: (fn, expected) => calls.expectLast(fn, expected),
   };

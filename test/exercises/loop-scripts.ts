@@ -59,7 +59,7 @@ export interface BuiltSession {
   replies: ScriptStep[];
   /** Per reply (in script order): lines that end up in the files if and only if the reply's edits are written. */
   markers: { file: string; line: string }[][];
-  options: Parameters<typeof runLoop>[3];
+  options: Parameters<typeof runLoop>[1];
 }
 
 /** Builds the session of `script`, its open details chosen by `variant`. */
@@ -140,7 +140,7 @@ export function failuresOf(result: LoopResult): string[] {
 export async function runScript(script: LoopScript, variant = 0): Promise<{ result: LoopResult; actual: LoopPrediction; session: BuiltSession }> {
   const session = buildSession(script, variant);
   const ws = new MemoryWorkspace(session.files, { chat: [...FILES] });
-  const result = await runLoop(ws, new ScriptedModel(session.replies), "Update the code.", session.options);
+  const result = await runLoop({ workspace: ws, model: new ScriptedModel(session.replies), message: "Update the code." }, session.options);
   const received = result.requests.filter((r) => r.reply !== null).length;
   const written = session.markers.slice(0, received).map((ms, i) => {
     const found = ms.map((m) => result.files[m.file]!.split("\n").includes(m.line));

@@ -21,7 +21,7 @@ describe("exploreLaw", () => {
     expect(r.rows).toEqual([{ what: "n", value: 500 }]);
     expect(r.path).toMatch(/^\d+(:\d+)*$/);
     // the seed and path replay exactly that input, without shrinking further
-    expect(explore.replayCounterexample(fc, below500, 42, r.path!)).toMatchObject({ counterexample: 500, numShrinks: 0 });
+    expect(explore.replayCounterexample(fc, below500, { seed: 42, path: r.path! })).toMatchObject({ counterexample: 500, numShrinks: 0 });
   });
 
   it("reports a law that holds, and whether that was the catalogued verdict", () => {

@@ -19,11 +19,11 @@ const EXERCISES = listExercises(ROOT);
 
 /** The lib functions each exercise's tests use as the trusted reference: its solution must not import them. */
 const REFERENCE_FUNCTIONS: Record<string, string[]> = {
-  "01-pagerank": ["teachingPageRank", "teachingPageRankStep", "teachingPageRankLeaky", "repoMap"],
-  "02-symbol-budget": ["spreadRankToSymbols", "strictBudgetPrefix", "repoMap"],
+  "01-pagerank": ["teachingPageRank", "teachingPageRankStep", "teachingPageRankLeaky", "teachingRepoMap"],
+  "02-symbol-budget": ["spreadRankToSymbols", "strictBudgetPrefix", "teachingRepoMap"],
   "03-map-search": ["aiderMapSearch", "aiderRankedTagsMap"],
-  "04-search-replace": ["searchReplace", "exactLineMatches", "uniformMissingIndent"],
-  "05-commit-plan": ["commitPlan"],
+  "04-search-replace": ["teachingSearchReplace", "exactLineMatches", "uniformMissingIndent"],
+  "05-commit-plan": ["teachingCommitPlan"],
   "06-trace-the-path": ["replaceMostSimilarChunk"],
   "07-token-estimate": ["sampledTokenCount"],
   "08-reflection-loop": ["runLoop", "runSession", "ScriptedModel", "MemoryWorkspace", "requestWithRetry", "scriptedCheck"],
@@ -76,7 +76,7 @@ describe("the exercises", () => {
     it("has a solution with marked regions, and its stub in exercises/ is exactly the one made from it", () => {
       expect(e.files.length).toBeGreaterThan(0);
       for (const f of e.files) {
-        const solution = readFileSync(join(e.solutionDir, f), "utf8");
+        const solution = readFileSync(join(e.solutionDir!, f), "utf8");
         const stub = stubFromSolution(solution, e.number);
         const path = join(ROOT, "exercises", id, f);
         expect(existsSync(path), `${relative(ROOT, path)} exists`).toBe(true);
@@ -92,7 +92,7 @@ describe("the exercises", () => {
       const banned = REFERENCE_FUNCTIONS[id];
       if (banned === undefined) return expect.fail(`REFERENCE_FUNCTIONS has no entry for ${id}: say which lib functions its tests trust`);
       for (const f of e.files) {
-        const imports = [...readFileSync(join(e.solutionDir, f), "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"@aider-workbench\/lib"/g)]
+        const imports = [...readFileSync(join(e.solutionDir!, f), "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"@aider-workbench\/lib"/g)]
           .flatMap((m) => m[1]!.split(","))
           .map((s) => s.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]!);
         expect(imports.filter((n) => banned.includes(n)), `${id}/${f} imports`).toEqual([]);

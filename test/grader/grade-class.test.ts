@@ -51,6 +51,8 @@ describe("workbench grade-class", () => {
     const ada = JSON.parse(readFileSync(join(out, "ada", "report.json"), "utf8")) as GradeReport;
     const max = Object.fromEntries(ada.exercises.map((e) => [e.id, e.maxPoints]));
     const full = max["04-search-replace"]! + max["05-commit-plan"]!;
+    // class grading runs the hidden tests (exercise 05 has one): they count, marked hidden in the report
+    expect(ada.exercises.find((e) => e.id === "05-commit-plan")!.tests.some((t) => t.hidden === true)).toBe(true);
     expect(full).toBeGreaterThan(0);
     const by = Object.fromEntries(rows.map((x) => [x.student, x]));
     for (const id of ["ada", "bob"]) expect([by[id]!.total, by[id]!.max], id).toEqual([String(full), String(full)]);
@@ -94,7 +96,7 @@ describe("workbench grade-class", () => {
     expect(again.out).toContain("6 unchanged, 0 graded.");
     expect(readFileSync(join(out, "gradebook.csv"), "utf8")).toBe(before);
     const e = EXERCISES[1]!;
-    writeFileSync(join(subs, "dee", e.id, e.files[0]!), readFileSync(join(e.solutionDir, e.files[0]!), "utf8"));
+    writeFileSync(join(subs, "dee", e.id, e.files[0]!), readFileSync(join(e.solutionDir!, e.files[0]!), "utf8"));
     const third = await runCli(args);
     expect(third.out).toContain("5 unchanged, 1 graded.");
     const dee = readGradebook(join(out, "gradebook.csv")).find((x) => x.student === "dee")!;

@@ -21,7 +21,7 @@ function pristineStubs(): string {
   const dir = mkdtempSync(join(tmpdir(), "wb-stubs-"));
   for (const e of EXERCISES) {
     mkdirSync(join(dir, e.id));
-    for (const f of e.files) writeFileSync(join(dir, e.id, f), stubFromSolution(readFileSync(join(e.solutionDir, f), "utf8"), e.number));
+    for (const f of e.files) writeFileSync(join(dir, e.id, f), stubFromSolution(readFileSync(join(e.solutionDir!, f), "utf8"), e.number));
   }
   return dir;
 }

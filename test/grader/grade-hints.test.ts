@@ -1,16 +1,17 @@
 /**
  * Hints follow the failure (issue 15, item 2), end to end through the real command: a student's file that makes one
- * mistake (ignoring the dry run, from test/fixtures/exercises/mistaken-more/) fails the "each switch" test first,
- * so the grade shows that test's own hint — not hint 1 — records it as seen with the failing tests, and
- * `workbench hint` then goes on from that grade's failures. An exercise whose file is missing shows no hint, and
+ * mistake (05-dry-run-ignored, written at test time from the reference solution by test/misconceptions/mutations.ts)
+ * fails the "each switch" test first, so the grade shows that test's own hint — not hint 1 — records it as seen
+ * with the failing tests, and `workbench hint` then goes on from that grade's failures. An exercise whose file is missing shows no hint, and
  * none is counted as seen.
  */
-import { copyFileSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hintsForTest, requestedHint } from "../../lib/grader/hints.js";
 import { parseReadme } from "../../lib/grader/readme.js";
 import { cli } from "../cli/run-cli.js";
+import { mistakenSubmission } from "../misconceptions/mutations.js";
 import { fakeCheckout, gradeWithReport, ROOT, SLOW } from "./run-grade.js";
 
 const HINTS = parseReadme(readFileSync(join(ROOT, "exercises", "05-commit-plan", "README.md"), "utf8")).hints;
@@ -19,7 +20,8 @@ describe("a failing grade shows the hint for its first failing test", () => {
   it("the own hint of the first failing test, remembered with the failures; then `hint` follows them", SLOW, async () => {
     const root = fakeCheckout({ "05-commit-plan": "stub", "07-token-estimate": "stub" });
     rmSync(join(root, "exercises", "07-token-estimate", "token-estimate.ts"));
-    copyFileSync(join(ROOT, "test", "fixtures", "exercises", "mistaken-more", "05-commit-plan", "commit-plan.ts"), join(root, "exercises", "05-commit-plan", "commit-plan.ts"));
+    const wrong = mistakenSubmission(ROOT, "05-commit-plan", ["05-dry-run-ignored"]);
+    writeFileSync(join(root, "exercises", "05-commit-plan", wrong.file), wrong.source);
     const { code, out, report } = await gradeWithReport(["05", "07", "--root", root]);
     expect(code).toBe(1);
     const tests = report.exercises.find((e) => e.id === "05-commit-plan")!.tests;

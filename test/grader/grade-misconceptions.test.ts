@@ -1,21 +1,21 @@
 /**
  * Feedback that names the mistake (issue 15, item 1), end to end through the real command: submissions that each
- * make one catalogued mistake (test/fixtures/exercises/mistaken/, one per exercise 01–09) get partial points, and
+ * make one catalogued mistake (one per exercise 01–09, and a second one for eight of them) get partial points, and
  * the failing tests that see the mistake carry `misconception: { id, title, notebook }` in the JSON report, its
- * title in the terminal and in JUnit. A passing test never names one.
+ * title in the terminal and in JUnit. A passing test never names one. The submissions are written at test time
+ * into a temporary folder, each from the reference solution with its mistake's edit (test/misconceptions/mutations.ts).
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { misconceptionById } from "../../lib/misconceptions/catalogue.js";
+import { mistakenSubmission, plainSolution, writeMistakenSubmissions } from "../misconceptions/mutations.js";
 import { gradeWithReport as grade, ROOT, SLOW } from "./run-grade.js";
-
-const FIXTURES = join(ROOT, "test", "fixtures", "exercises");
 
 type Expected = Record<string, { id: string; tests: RegExp[] }>;
 
-/** The mistake each fixture of mistaken/ makes, and the graded tests (by the start of their name) that must name it. */
+/** The mistake each exercise's first wrong submission makes, and the graded tests (by the start of their name) that must name it. */
 const MISTAKEN: Expected = {
   "01-pagerank": { id: "01-dangling-dropped", tests: [/^one step on A→B/, /^edge case: a graph with no edges/] },
   "02-symbol-budget": { id: "02-cost-strictly-less", tests: [/^edge cases: budget 0, an exact fit/] },
@@ -28,7 +28,7 @@ const MISTAKEN: Expected = {
   "09-predict-hunk": { id: "09-unknown-op-as-context", tests: [/^beforeAfter on Part 1's hunks/] },
 };
 
-/** A second mistake for eight of the exercises (mistaken-more/): a different mistake must get a different name. */
+/** A second mistake for eight of the exercises: a different mistake must get a different name. */
 const MISTAKEN_MORE: Expected = {
   "01-pagerank": { id: "01-residual-first-step", tests: [/^the seed's example: ranks and residual/] },
   "02-symbol-budget": { id: "02-skip-and-go-on", tests: [/^the seed's three symbols/] },
@@ -40,10 +40,20 @@ const MISTAKEN_MORE: Expected = {
   "09-predict-hunk": { id: "09-tiny-any-count", tests: [/^refusesTinyContext/] },
 };
 
-/** Grades `folder` for the exercises of `expected`; checks every named mistake; returns the ids named. */
-async function gradeMistakes(folder: string, expected: Expected): Promise<Set<string>> {
+/** Writes the submissions of `expected` and grades them; checks every named mistake; returns the ids named. */
+async function gradeMistakes(expected: Expected): Promise<Set<string>> {
+  const target = writeMistakenSubmissions(ROOT, Object.fromEntries(Object.entries(expected).map(([exercise, { id }]) => [exercise, { ids: [id] }])));
+  try {
+    return await gradeWritten(target, expected);
+  } finally {
+    rmSync(target, { recursive: true, force: true });
+  }
+}
+
+/** Grades the submissions folder `target` with the real command, JSON report and JUnit; checks each of `expected`. */
+async function gradeWritten(target: string, expected: Expected): Promise<Set<string>> {
   const junit = join(mkdtempSync(join(tmpdir(), "wb-junit-")), "grade.xml");
-  const { code, out, report } = await grade([...Object.keys(expected).map((id) => id.slice(0, 2)), "--target", join(FIXTURES, folder), "--junit", junit]);
+  const { code, out, report } = await grade([...Object.keys(expected).map((id) => id.slice(0, 2)), "--target", target, "--junit", junit]);
   expect(code).toBe(1);
   expect(report.exercises.map((e) => e.id)).toEqual(Object.keys(expected));
   const xml = readFileSync(junit, "utf8");
@@ -66,14 +76,28 @@ async function gradeMistakes(folder: string, expected: Expected): Promise<Set<st
   return new Set(report.exercises.flatMap((e) => e.tests.flatMap((t) => (t.misconception ? [t.misconception.id] : []))));
 }
 
+describe("the wrong submissions are the reference solutions with one catalogued edit", () => {
+  it("each mistake used is one of its exercise's, and its edit applies exactly once and changes the code", () => {
+    for (const [exercise, { id }] of [...Object.entries(MISTAKEN), ...Object.entries(MISTAKEN_MORE)]) {
+      expect(misconceptionById(id)?.exercise, id).toBe(exercise);
+      // mistakenSubmission throws when an edit's `find` is missing from the solution or occurs twice.
+      const wrong = mistakenSubmission(ROOT, exercise, [id]);
+      const right = plainSolution(ROOT, exercise);
+      expect(wrong.file).toBe(right.file);
+      expect(wrong.source.endsWith(right.source), `${id}: the edit changes the solution`).toBe(false);
+      expect(wrong.source, id).toContain("MISTAKE");
+    }
+  });
+});
+
 describe("workbench grade: a wrong answer that is a known mistake is named", () => {
   it("each of the nine mistaken submissions gets partial points and its mistake's id on the failing tests", SLOW, async () => {
-    const named = await gradeMistakes("mistaken", MISTAKEN);
+    const named = await gradeMistakes(MISTAKEN);
     for (const { id } of Object.values(MISTAKEN)) expect(named).toContain(id);
   });
 
   it("a second mistake in 01, 02 and 04–09 gets a different name than the first", SLOW, async () => {
-    const named = await gradeMistakes("mistaken-more", MISTAKEN_MORE);
+    const named = await gradeMistakes(MISTAKEN_MORE);
     for (const [exercise, { id }] of Object.entries(MISTAKEN_MORE)) {
       expect(named).toContain(id);
       expect(id).not.toBe(MISTAKEN[exercise]!.id);

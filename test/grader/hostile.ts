@@ -265,7 +265,7 @@ export const strictBudgetPrefix = (...a: unknown[]) => lib.strictBudgetPrefix(..
     file: "commit-plan.ts",
     honest: [],
     message: /^exercise 05 may not import lib files directly \(lib\/.*\): use @aider-workbench\/lib \(it may use pystr and the lib's types\)$/,
-    source: (c) => `export { commitPlan } from ${JSON.stringify(join(c.root, "lib", "index.js"))};\n`,
+    source: (c) => `export { teachingCommitPlan as commitPlan } from ${JSON.stringify(join(c.root, "lib", "index.js"))};\n`,
   },
   {
     name: "a Node module (node:fs) by a static import",

@@ -23,7 +23,7 @@ describe("per-exercise import policy", () => {
       const listed = section.includes("no lib values") ? [] : [...section.split(", and any of its types")[0]!.split(": ").slice(1).join(": ").matchAll(/`([^`]+)`/g)].map((x) => x[1]!);
       expect(listed.sort(), `${e.id}/README.md "What you may import"`).toEqual(allowed);
       for (const f of e.files) {
-        const source = readFileSync(join(e.solutionDir, f), "utf8");
+        const source = readFileSync(join(e.solutionDir!, f), "utf8");
         const values = [...source.matchAll(/^import \{([^}]*)\} from "@aider-workbench\/lib";/gm)].flatMap((m) => m[1]!.split(",").map((s) => s.trim()).filter((s) => s && !s.startsWith("type ")));
         expect(values.filter((v) => !allowed.includes(v)), `${e.id}/${f} imports beyond its policy`).toEqual([]);
       }

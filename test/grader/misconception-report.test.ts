@@ -19,8 +19,8 @@ const end = (test: string, status: "passed" | "failed", misconception?: unknown)
 
 function graded(records: GradeRecord[]) {
   const p = emptyProgress();
-  foldRound(p, records, 3000);
-  return exerciseResult("01-pagerank", "PageRank", p);
+  foldRound(p, records, { limitMs: 3000 });
+  return exerciseResult({ id: "01-pagerank", title: "PageRank" }, p);
 }
 
 describe("a named mistake in the grade's results", () => {
@@ -68,7 +68,7 @@ describe("nameMisconception (in the judge)", () => {
     expect(nameMisconception("01-pagerank", wrong)).toEqual(DROPPED);
 
     const right = new CallRecorder();
-    right.record("pageRankStep", [AB, half, 0.85], teachingPageRankStep(AB, half, 0.85));
+    right.record("pageRankStep", [AB, half, 0.85], teachingPageRankStep(AB, half, { damping: 0.85 }));
     expect(nameMisconception("01-pagerank", right)).toBeNull();
 
     wrong.threw = true;

@@ -12,9 +12,9 @@ const cutOff = (test: string): GradeRecord => ({ type: "cut-off", test, afterMs:
 describe("foldRound", () => {
   it("a round where every test ends needs no other round, and points follow the passes", () => {
     const p = emptyProgress();
-    const r = foldRound(p, [declare("a", 2), declare("b", 3), start("a"), loaded(), end("a"), start("b"), end("b", "failed", "expected 1")], 3000);
+    const r = foldRound(p, [declare("a", 2), declare("b", 3), start("a"), loaded(), end("a"), start("b"), end("b", "failed", "expected 1")], { limitMs: 3000 });
     expect(r.rerun).toBe(false);
-    const e = exerciseResult("01-x", "X", p);
+    const e = exerciseResult({ id: "01-x", title: "X" }, p);
     expect(e.points).toBe(2);
     expect(e.maxPoints).toBe(5);
     expect(e.tests.map((t) => [t.name, t.status, t.message])).toEqual([["a", "passed", ""], ["b", "failed", "expected 1"]]);
@@ -23,31 +23,31 @@ describe("foldRound", () => {
   it("a test cut off after the module loaded: the rest runs again; the next round's results complete it", () => {
     const p = emptyProgress();
     const decl = [declare("a"), declare("b"), declare("c")];
-    expect(foldRound(p, [...decl, start("a"), loaded(), end("a"), start("b"), cutOff("b")], 3000).rerun).toBe(true);
-    expect(foldRound(p, [...decl, start("c", 8), loaded(8), end("c")], 3000).rerun).toBe(false);
-    const e = exerciseResult("01-x", "X", p);
+    expect(foldRound(p, [...decl, start("a"), loaded(), end("a"), start("b"), cutOff("b")], { limitMs: 3000 }).rerun).toBe(true);
+    expect(foldRound(p, [...decl, start("c", 8), loaded(8), end("c")], { limitMs: 3000 }).rerun).toBe(false);
+    const e = exerciseResult({ id: "01-x", title: "X" }, p);
     expect(e.tests.map((t) => t.status)).toEqual(["passed", "cut-off", "passed"]);
     expect(e.tests[1]!.message).toBe(STOP_MESSAGES.cutOff(4000, 3000, true));
   });
 
   it("cut off while the module was still loading: the rest is not run (it would hang the same way)", () => {
     const p = emptyProgress();
-    expect(foldRound(p, [declare("a"), declare("b"), start("a"), cutOff("a")], 3000).rerun).toBe(false);
-    const e = exerciseResult("01-x", "X", p);
+    expect(foldRound(p, [declare("a"), declare("b"), start("a"), cutOff("a")], { limitMs: 3000 }).rerun).toBe(false);
+    const e = exerciseResult({ id: "01-x", title: "X" }, p);
     expect(e.tests.map((t) => t.status)).toEqual(["cut-off", "not-run"]);
     expect(e.tests[0]!.message).toMatch(/the grader.s own checks before your module was loaded were still running/);
   });
 
   it("a process that died mid-test: that test crashed, the rest runs again", () => {
     const p = emptyProgress();
-    expect(foldRound(p, [declare("a"), declare("b"), start("a"), loaded()], 3000).rerun).toBe(true);
-    expect(exerciseResult("01-x", "X", p).tests[0]!.status).toBe("crashed");
+    expect(foldRound(p, [declare("a"), declare("b"), start("a"), loaded()], { limitMs: 3000 }).rerun).toBe(true);
+    expect(exerciseResult({ id: "01-x", title: "X" }, p).tests[0]!.status).toBe("crashed");
   });
 
   it("no progress at all (the file failed before any test): everything is closed as not run, with the reason", () => {
     const p = emptyProgress();
-    expect(foldRound(p, [declare("a"), declare("b")], 3000, "SyntaxError in the test file").rerun).toBe(false);
-    const e = exerciseResult("01-x", "X", p);
+    expect(foldRound(p, [declare("a"), declare("b")], { limitMs: 3000, fileError: "SyntaxError in the test file" }).rerun).toBe(false);
+    const e = exerciseResult({ id: "01-x", title: "X" }, p);
     expect(e.tests.map((t) => t.message)).toEqual(["not run: SyntaxError in the test file", "not run: SyntaxError in the test file"]);
   });
 
@@ -73,10 +73,10 @@ describe("foldRound", () => {
               break; // the process is gone
             }
           }
-          rerun = foldRound(p, recs, 3000).rerun;
+          rerun = foldRound(p, recs, { limitMs: 3000 }).rerun;
           expect(rounds).toBeLessThanOrEqual(tests.length);
         }
-        const e = exerciseResult("01-x", "X", p);
+        const e = exerciseResult({ id: "01-x", title: "X" }, p);
         expect(e.tests.map((t) => t.name)).toEqual(names);
         const expectedStatus = { pass: "passed", fail: "failed", hang: "cut-off", die: "crashed" } as const;
         expect(e.tests.map((t) => t.status)).toEqual(tests.map(([o]) => expectedStatus[o]));

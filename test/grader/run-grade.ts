@@ -65,7 +65,7 @@ export function fakeCheckout(start: Record<string, "stub" | "solution">): string
     mkdirSync(join(root, "exercises", e.id), { recursive: true });
     copyFileSync(e.readme, join(root, "exercises", e.id, "README.md"));
     for (const f of e.files) {
-      const solution = readFileSync(join(e.solutionDir, f), "utf8");
+      const solution = readFileSync(join(e.solutionDir!, f), "utf8");
       writeFileSync(join(root, "exercises", e.id, f), how === "stub" ? stubFromSolution(solution, e.number) : solution);
     }
   }

@@ -69,7 +69,7 @@ describe("one edit-format interface in the loop (reference §7, seed 001 §4)", 
     };
     for (const [format, reply] of Object.entries(replies)) {
       const ws = new FormatWorkspace(files, { chat: ["a.py"], format: format as editformats.EditFormatName });
-      const r = await runLoop(ws, new ScriptedModel([reply]), "return 2", { editFormat: format as editformats.EditFormatName, autoLint: false });
+      const r = await runLoop({ workspace: ws, model: new ScriptedModel([reply]), message: "return 2" }, { editFormat: format as editformats.EditFormatName, autoLint: false });
       expect(r.stopReason, format).toBe("done");
       expect(r.files["a.py"], format).toBe("def f():\n    return 2\n");
     }
@@ -79,7 +79,7 @@ describe("one edit-format interface in the loop (reference §7, seed 001 §4)", 
     expect(() => checkSession({ files: {}, chat: [], message: "m", replies: [], editFormat: "udif" })).toThrow("loop session: editFormat must be one of diff,");
     expect(() => checkSession({ files: {}, chat: [], message: "m", replies: [], editFormat: "patch", git: true })).toThrow('other than "diff" runs in memory only');
     const ws = new FormatWorkspace({ "a.py": "x\n" }, { chat: ["a.py"], format: "udiff" });
-    await expect(runLoop(ws, new ScriptedModel(["x"]), "m", { editFormat: "nope" as "udiff" })).rejects.toThrow("runLoop: options.editFormat must be one of");
+    await expect(runLoop({ workspace: ws, model: new ScriptedModel(["x"]), message: "m" }, { editFormat: "nope" as "udiff" })).rejects.toThrow("runLoop: options.editFormat must be one of");
   });
 });
 
@@ -112,12 +112,18 @@ describe("architect/editor (reference §7.5)", () => {
   it("the done message is added even when the editor gave up; a blank plan hands nothing off", async () => {
     const ws = () => new FormatWorkspace({ "a.py": "x = 1\n" }, { chat: ["a.py"], format: "editor-diff" });
     const bad = "a.py\n```\n<<<<<<< SEARCH\nnope\n=======\nx = 2\n>>>>>>> REPLACE\n```\n";
-    const r = await runArchitect(ws(), new ScriptedModel(["change x"]), new ScriptedModel([bad, bad, bad, bad]), "go", { editFormat: "editor-diff", autoLint: false });
+    const r = await runArchitect({ workspace: ws(), architect: new ScriptedModel(["change x"]), editor: new ScriptedModel([bad, bad, bad, bad]), message: "go" }, { editFormat: "editor-diff", autoLint: false });
     expect(r.editor!.stopReason).toBe("max-reflections");
     expect(r.history.at(-2)).toEqual({ role: "user", content: "I made those changes to the files." });
-    const blank = await runArchitect(ws(), new ScriptedModel(["  \n"]), new ScriptedModel([]), "go", { editFormat: "editor-diff" });
+    const blank = await runArchitect({ workspace: ws(), architect: new ScriptedModel(["  \n"]), editor: new ScriptedModel([]), message: "go" }, { editFormat: "editor-diff" });
     expect(blank.editor).toBeNull();
     expect(blank.history).toEqual([]);
+    await expect(runArchitect({ workspace: ws(), architect: {} as never, editor: new ScriptedModel([]), message: "go" })).rejects.toThrow(
+      "runArchitect: input.architect must be a LoopModel",
+    );
+    await expect(runArchitect({ workspace: ws(), architect: new ScriptedModel([]), editor: new ScriptedModel([]), message: 1 as never })).rejects.toThrow(
+      "runArchitect: input.message must be a string",
+    );
   });
 
   it("with git the editor writes SEARCH/REPLACE through lib/git's turn, and its edit is committed", async () => {

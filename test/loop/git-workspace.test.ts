@@ -14,13 +14,14 @@ describe("GitWorkspace — the loop on a real repository in a sandbox (reference
       reply(edit("a.py", "two\n", "TWO\n")),
     ]);
     await withGitWorkspace({ files: { "a.py": "one\ntwo\n" }, chat: ["a.py"] }, async (ws) => {
-      const r = await runLoop(ws, model, "upper-case every line");
+      const r = await runLoop({ workspace: ws, model, message: "upper-case every line" });
       const commits = await ws.commits();
       expect(commits.map((c) => c.files.map((f) => `${f.status} ${f.path}`))).toEqual([["M a.py"], ["M a.py"]]);
       expect(await showAt(ws, commits[0]!.sha, "a.py")).toBe("ONE\ntwo\n"); // committed in round 0, before the reflection
       expect(await showAt(ws, commits[1]!.sha, "a.py")).toBe("ONE\nTWO\n");
       const round0Commit = r.events.find((e) => e.kind === "commit" && e.round === 0)!;
       expect(round0Commit.summary).toBe(`auto_commit ${commits[0]!.sha}`);
+      expect(round0Commit.ok).toBe(true); // a commit made is a passed step
       const replies = r.history.filter((m) => m.content.startsWith("I committed the changes")).map((m) => m.content);
       expect(replies).toEqual(commits.map((c) => `I committed the changes with git hash ${c.sha} & commit msg: ${c.subject}`));
       expect(r.commits.map((c) => c.sha)).toEqual(commits.map((c) => c.sha));
@@ -31,8 +32,9 @@ describe("GitWorkspace — the loop on a real repository in a sandbox (reference
   it("when every edit fails, auto_commit has nothing to commit: the history gets Aider's 'I didn't see any properly formatted edits'", async () => {
     const model = new ScriptedModel([reply(edit("a.py", "zzz\n", "q\n"))]);
     await withGitWorkspace({ files: { "a.py": "a\n" }, chat: ["a.py"] }, async (ws) => {
-      const r = await runLoop(ws, model, "go", { maxReflections: 0 });
+      const r = await runLoop({ workspace: ws, model, message: "go" }, { maxReflections: 0 });
       expect(await ws.commits()).toEqual([]);
+      expect(r.events.filter((e) => e.kind === "commit").map((e) => e.ok)).toEqual([null]);
       expect(r.history.map((m) => m.content)).toContain("I didn't see any properly formatted edits in your reply?!");
     });
   });
@@ -41,7 +43,7 @@ describe("GitWorkspace — the loop on a real repository in a sandbox (reference
     const model = new ScriptedModel([reply(edit("a.py", "x = 1\n", "x = 2\n"))]);
     const setup = { files: { "a.py": "x = 1\n", "b.py": "b\n" }, dirty: { "a.py": "# mine\nx = 1\n", "b.py": "B\n" }, chat: ["a.py"] };
     await withGitWorkspace(setup, async (ws) => {
-      const r = await runLoop(ws, model, "go");
+      const r = await runLoop({ workspace: ws, model, message: "go" });
       const commits = await ws.commits();
       expect(await showAt(ws, commits[0]!.sha, "a.py")).toBe("# mine\nx = 1\n");
       expect(await showAt(ws, commits[1]!.sha, "a.py")).toBe("# mine\nx = 2\n");
@@ -57,14 +59,14 @@ describe("GitWorkspace — the loop on a real repository in a sandbox (reference
     const setup = { files: { ".gitignore": "secret.py\n", "a.py": "a\n", "lib/util.py": "u\n" }, chat: ["a.py"] };
     await withGitWorkspace(setup, async (ws) => {
       expect(await ws.mentionable()).toEqual([".gitignore", "a.py", "lib/util.py"]);
-      const r = await runLoop(ws, model, "go");
+      const r = await runLoop({ workspace: ws, model, message: "go" });
       expect(r.events.filter((e) => e.kind === "permission").map((e) => e.summary)).toEqual(["secret.py: edits dropped (allowed_to_edit refused)"]);
       expect(ws.read("secret.py")).toBeNull(); // refused before allowed_to_edit could create it
       expect(r.stopReason).toBe("done"); // nothing edited, nothing reflected
     });
     const m2 = new ScriptedModel(["Please add lib/util.py.", "no edits"]);
     await withGitWorkspace(setup, async (ws) => {
-      const r = await runLoop(ws, m2, "go");
+      const r = await runLoop({ workspace: ws, model: m2, message: "go" });
       expect(r.chatFiles).toEqual(["a.py", "lib/util.py"]);
       expect(r.counts.reflections).toBe(1);
     });

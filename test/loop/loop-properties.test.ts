@@ -66,7 +66,7 @@ describe("runLoop — properties over scripted sequences", () => {
         fc.array(fc.option(fc.constantFrom("E1 lint error", "W2 warning"), { nil: null }), { maxLength: 4 }),
         async (steps, maxReflections, lintOutcomes) => {
           const { ws, model } = setup({ "f.py": START }, steps.map(toScript));
-          const r = await runLoop(ws, model, "edit", { maxReflections, lint: scriptedCheck(lintOutcomes) });
+          const r = await runLoop({ workspace: ws, model, message: "edit" }, { maxReflections, lint: scriptedCheck(lintOutcomes) });
           const consumed = steps.slice(0, model.requests.length);
           const c = r.counts;
 

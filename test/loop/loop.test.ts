@@ -10,7 +10,7 @@ const current = (model: ScriptedModel, i: number) => model.requests[i]!.filter((
 describe("runLoop — the paths of seed 001 §5", () => {
   it("succeeds first time: one request, no reflection, the edit written, the turn moved into the history", async () => {
     const { ws, model } = setup({ "a.py": "x = 1\ny = 2\n" }, [reply(edit("a.py", "y = 2\n", "y = 3\n"))]);
-    const r = await runLoop(ws, model, "set y to 3");
+    const r = await runLoop({ workspace: ws, model, message: "set y to 3" });
     expect(r.stopReason).toBe("done");
     expect(r.counts).toEqual({ requests: 1, providerAttempts: 1, providerRetries: 0, reflections: 0, malformedResponses: 0 });
     expect(r.files).toEqual({ "a.py": "x = 1\ny = 3\n" });
@@ -30,7 +30,7 @@ describe("runLoop — the paths of seed 001 §5", () => {
     const bad = "a.py\n```\n<<<<<<< SEARCH\nx = 1\n```\n";
     const good = reply(edit("a.py", "x = 1\n", "x = 2\n"));
     const { ws, model } = setup({ "a.py": "x = 1\n" }, [bad, good]);
-    const r = await runLoop(ws, model, "change x");
+    const r = await runLoop({ workspace: ws, model, message: "change x" });
     const expected = bad + "\n^^^ Expected `=======`"; // everything read, then the marker (reference §2.1)
     const parse = r.events.find((e) => e.kind === "parse")!;
     expect(parse).toMatchObject({ ok: false, errorClass: "output-parse", detail: expected, round: 0 });
@@ -44,7 +44,7 @@ describe("runLoop — the paths of seed 001 §5", () => {
     const first = reply(edit("a.py", "one\n", "ONE\n"), edit("a.py", "three\n", "THREE\n"));
     const fix = reply(edit("a.py", "two\n", "TWO\n"));
     const { ws, model } = setup({ "a.py": "one\ntwo\n" }, [first, fix]);
-    const r = await runLoop(ws, model, "upper-case every line");
+    const r = await runLoop({ workspace: ws, model, message: "upper-case every line" });
     const message =
       "# 1 SEARCH/REPLACE block failed to match!\n" +
       "\n## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in a.py\n" +
@@ -69,7 +69,7 @@ describe("runLoop — the paths of seed 001 §5", () => {
   it("three reflections, then stop: exactly four model calls and Aider's warning", async () => {
     const miss = (n: number) => reply(edit("a.py", `missing ${n}\n`, "x\n"));
     const { ws, model } = setup({ "a.py": "a\n" }, [miss(1), miss(2), miss(3), miss(4), reply(edit("a.py", "a\n", "b\n"))]);
-    const r = await runLoop(ws, model, "go");
+    const r = await runLoop({ workspace: ws, model, message: "go" });
     expect(model.requests).toHaveLength(4);
     expect(model.remaining).toBe(1);
     expect(r.counts).toMatchObject({ requests: 4, reflections: 3, providerAttempts: 4, malformedResponses: 4 });
@@ -83,7 +83,7 @@ describe("runLoop — the paths of seed 001 §5", () => {
 
   it("maxReflections is honoured (0: the first failure is not reflected)", async () => {
     const { ws, model } = setup({ "a.py": "a\n" }, [reply(edit("a.py", "zzz\n", "x\n")), reply(edit("a.py", "a\n", "b\n"))]);
-    const r = await runLoop(ws, model, "go", { maxReflections: 0 });
+    const r = await runLoop({ workspace: ws, model, message: "go" }, { maxReflections: 0 });
     expect(r.counts).toMatchObject({ requests: 1, reflections: 0 });
     expect(r.stopReason).toBe("max-reflections");
     expect(r.events.find((e) => e.kind === "warning")!.summary).toBe("Only 0 reflections allowed, stopping.");
@@ -93,7 +93,7 @@ describe("runLoop — the paths of seed 001 §5", () => {
     let runs = 0;
     const lint = () => (++runs, "E1");
     const { ws, model } = setup({ "a.py": "a\n" }, ["I think the code is fine as it is."]);
-    const r = await runLoop(ws, model, "review", { lint, test: lint, autoTest: true });
+    const r = await runLoop({ workspace: ws, model, message: "review" }, { lint, test: lint, autoTest: true });
     expect(r.stopReason).toBe("done");
     expect(runs).toBe(0);
     expect(r.lintOutcome).toBeNull();
@@ -105,7 +105,7 @@ describe("runLoop — the paths of seed 001 §5", () => {
 describe("runLoop — provider retry is not reflection (seed 001 §5, §11)", () => {
   it("rate limits and dropped connections are retried with backoff and counted apart", async () => {
     const { ws, model } = setup({ "a.py": "a\n" }, [{ fail: "rate-limit" }, { fail: "network" }, reply(edit("a.py", "a\n", "b\n"))]);
-    const r = await runLoop(ws, model, "go");
+    const r = await runLoop({ workspace: ws, model, message: "go" });
     expect(r.counts).toEqual({ requests: 1, providerAttempts: 3, providerRetries: 2, reflections: 0, malformedResponses: 0 });
     const errors = r.events.filter((e) => e.kind === "provider-error");
     expect(errors.map((e) => e.errorClass)).toEqual(["provider", "provider"]);
@@ -122,7 +122,7 @@ describe("runLoop — provider retry is not reflection (seed 001 §5, §11)", ()
   it("retries inside a reflection round do not use up reflections", async () => {
     const steps = [reply(edit("a.py", "zz\n", "q\n")), { fail: "server" as const }, { fail: "server" as const }, reply(edit("a.py", "a\n", "b\n"))];
     const { ws, model } = setup({ "a.py": "a\n" }, steps);
-    const r = await runLoop(ws, model, "go", { maxReflections: 1 });
+    const r = await runLoop({ workspace: ws, model, message: "go" }, { maxReflections: 1 });
     expect(r.stopReason).toBe("done");
     expect(r.counts).toMatchObject({ requests: 2, reflections: 1, providerRetries: 2, providerAttempts: 4 });
   });
@@ -130,11 +130,11 @@ describe("runLoop — provider retry is not reflection (seed 001 §5, §11)", ()
   it("the client gives up past the policy's ceiling, and on errors that are not retryable", async () => {
     const many = Array.from({ length: 12 }, () => ({ fail: "rate-limit" as const }));
     const a = setup({ "a.py": "a\n" }, many);
-    const r = await runLoop(a.ws, a.model, "go");
+    const r = await runLoop({ workspace: a.ws, model: a.model, message: "go" });
     expect(r.stopReason).toBe("provider-error");
     expect(r.counts).toMatchObject({ providerAttempts: 9, providerRetries: 8, reflections: 0 }); // 0.25 … 32 s, then 64 > 60
     const b = setup({ "a.py": "a\n" }, [{ fail: "auth" }, "unused"]);
-    const s = await runLoop(b.ws, b.model, "go");
+    const s = await runLoop({ workspace: b.ws, model: b.model, message: "go" });
     expect(s.stopReason).toBe("provider-error");
     expect(s.counts).toMatchObject({ providerAttempts: 1, providerRetries: 0 });
     expect(s.events.at(-1)).toMatchObject({ kind: "stop", errorClass: "provider" });
@@ -142,7 +142,7 @@ describe("runLoop — provider retry is not reflection (seed 001 §5, §11)", ()
 
   it("a context window overflow is not retried: it belongs to the context builder", async () => {
     const { ws, model } = setup({ "a.py": "a\n" }, [{ fail: "context-window" }, "unused"]);
-    const r = await runLoop(ws, model, "go");
+    const r = await runLoop({ workspace: ws, model, message: "go" });
     expect(r.stopReason).toBe("context-overflow");
     expect(r.counts).toMatchObject({ providerAttempts: 1, providerRetries: 0 });
     expect(r.events.filter((e) => e.errorClass !== null).map((e) => e.errorClass)).toEqual(["context-overflow", "context-overflow"]);
@@ -150,7 +150,7 @@ describe("runLoop — provider retry is not reflection (seed 001 §5, §11)", ()
 
   it("a script that runs out stops the loop (script-ended)", async () => {
     const { ws, model } = setup({ "a.py": "a\n" }, [reply(edit("a.py", "zz\n", "q\n"))]);
-    const r = await runLoop(ws, model, "go");
+    const r = await runLoop({ workspace: ws, model, message: "go" });
     expect(r.stopReason).toBe("script-ended");
     expect(r.counts).toMatchObject({ requests: 2, reflections: 1, providerAttempts: 1 });
   });
@@ -162,7 +162,7 @@ describe("runLoop — lint and test (seed 001 §7)", () => {
     const lint = scriptedCheck(["a.py:1:1: E999 bad"]);
     const spy = (ctx: Parameters<typeof lint>[0]) => (seen.push([...ctx.edited, String(ctx.run), ctx.read("a.py")!]), lint(ctx));
     const { ws, model } = setup({ "a.py": "a\n" }, [reply(edit("a.py", "a\n", "b\n")), reply(edit("a.py", "b\n", "c\n"))]);
-    const r = await runLoop(ws, model, "go", { lint: spy });
+    const r = await runLoop({ workspace: ws, model, message: "go" }, { lint: spy });
     expect(seen).toEqual([
       ["a.py", "1", "b\n"],
       ["a.py", "2", "c\n"],
@@ -179,7 +179,7 @@ describe("runLoop — lint and test (seed 001 §7)", () => {
 
   it("declining 'Attempt to fix lint errors?' records the failure and does not reflect", async () => {
     const { ws, model } = setup({ "a.py": "a\n" }, [reply(edit("a.py", "a\n", "b\n"))]);
-    const r = await runLoop(ws, model, "go", { lint: () => "E1", fixLintErrors: false });
+    const r = await runLoop({ workspace: ws, model, message: "go" }, { lint: () => "E1", fixLintErrors: false });
     expect(r.stopReason).toBe("done");
     expect(r.lintOutcome).toBe(false);
     expect(r.counts.reflections).toBe(0);
@@ -189,10 +189,10 @@ describe("runLoop — lint and test (seed 001 §7)", () => {
   it("tests run only with autoTest, after lint; a failure is reflected", async () => {
     const steps = [reply(edit("a.py", "a\n", "b\n")), reply(edit("a.py", "b\n", "c\n"))];
     const off = setup({ "a.py": "a\n" }, steps);
-    const r0 = await runLoop(off.ws, off.model, "go", { test: () => "FAILED" });
+    const r0 = await runLoop({ workspace: off.ws, model: off.model, message: "go" }, { test: () => "FAILED" });
     expect(r0.testOutcome).toBeNull();
     const on = setup({ "a.py": "a\n" }, steps);
-    const r1 = await runLoop(on.ws, on.model, "go", { autoTest: true, lint: () => null, test: scriptedCheck(["1 failed"]) });
+    const r1 = await runLoop({ workspace: on.ws, model: on.model, message: "go" }, { autoTest: true, lint: () => null, test: scriptedCheck(["1 failed"]) });
     expect(r1.events.filter((e) => e.kind === "lint" || e.kind === "test").map((e) => `${e.kind}:${e.ok}`)).toEqual([
       "lint:true",
       "test:false",
@@ -205,7 +205,7 @@ describe("runLoop — lint and test (seed 001 §7)", () => {
 
   it("a lint or test function that returns something else is a usage error", async () => {
     const { ws, model } = setup({ "a.py": "a\n" }, [reply(edit("a.py", "a\n", "b\n"))]);
-    await expect(runLoop(ws, model, "go", { lint: () => 42 as unknown as string })).rejects.toThrow("runLoop: options.lint must return a string or null");
+    await expect(runLoop({ workspace: ws, model, message: "go" }, { lint: () => 42 as unknown as string })).rejects.toThrow("runLoop: options.lint must return a string or null");
   });
 });
 
@@ -213,12 +213,12 @@ describe("runLoop — files, permission and mentions (reference §3.2–§3.4)",
   it("a blank SEARCH creates a new file, which joins the chat; declining 'Create new file?' drops the edit", async () => {
     const steps = [reply(edit("b.py", "", "print(1)\n"))];
     const yes = setup({ "a.py": "a\n" }, steps);
-    const r = await runLoop(yes.ws, yes.model, "add b.py");
+    const r = await runLoop({ workspace: yes.ws, model: yes.model, message: "add b.py" });
     expect(r.files).toEqual({ "a.py": "a\n", "b.py": "print(1)\n" });
     expect(r.chatFiles).toEqual(["a.py", "b.py"]);
     expect(r.events.find((e) => e.kind === "permission")!.summary).toBe("b.py: Create new file? yes");
     const no = { ws: new MemoryWorkspace({ "a.py": "a\n" }, { chat: ["a.py"], answers: { createNewFile: false } }), model: new ScriptedModel(steps) };
-    const s = await runLoop(no.ws, no.model, "add b.py");
+    const s = await runLoop({ workspace: no.ws, model: no.model, message: "add b.py" });
     expect(s.files).toEqual({ "a.py": "a\n" });
     expect(s.events.filter((e) => e.kind === "permission").map((e) => e.summary)).toEqual([
       "b.py: Create new file? no",
@@ -229,7 +229,7 @@ describe("runLoop — files, permission and mentions (reference §3.2–§3.4)",
 
   it("an edit whose SEARCH is only in another chat file is re-targeted there", async () => {
     const { ws, model } = setup({ "a.py": "a\n", "b.py": "b\n" }, [reply(edit("a.py", "b\n", "B\n"))]);
-    const r = await runLoop(ws, model, "go");
+    const r = await runLoop({ workspace: ws, model, message: "go" });
     expect(r.files).toEqual({ "a.py": "a\n", "b.py": "B\n" });
     expect(r.events.filter((e) => e.kind === "apply").map((e) => e.summary)).toEqual([
       "an edit for a.py is re-targeted to b.py: its SEARCH is only there (dry run)",
@@ -239,7 +239,7 @@ describe("runLoop — files, permission and mentions (reference §3.2–§3.4)",
 
   it("Aider's crash on an empty new file with an empty REPLACE is reflected as the exception's text", async () => {
     const { ws, model } = setup({ "a.py": "a\n" }, [reply(edit("n.py", "", "")), "done"]);
-    const r = await runLoop(ws, model, "go");
+    const r = await runLoop({ workspace: ws, model, message: "go" });
     const failure = r.events.find((e) => e.kind === "apply" && e.ok === false && e.detail !== null)!;
     expect(failure.summary).toBe("Exception while updating files");
     expect(failure.detail).toBe("list index out of range");
@@ -255,7 +255,7 @@ describe("runLoop — files, permission and mentions (reference §3.2–§3.4)",
     }
     const ws = new Mentioning({ "a.py": "a\n", "b.py": "b\n", "c.py": "c\n" }, { chat: ["a.py"] });
     const model = new ScriptedModel([`I need \`b.py\` too.\n\n${reply(edit("a.py", "a\n", "A\n"))}`, reply(edit("a.py", "a\n", "A\n"))]);
-    const r = await runLoop(ws, model, "go");
+    const r = await runLoop({ workspace: ws, model, message: "go" });
     const text = "I added these files to the chat: b.py\nLet me know if there are others we should add.";
     expect(current(model, 1).at(-1)).toBe(`user: ${text}`);
     expect(model.requests[1]!.find((m) => m.part === "chat-files")!.content).toContain("\nb.py\n```\nb\n```\n");
@@ -265,15 +265,32 @@ describe("runLoop — files, permission and mentions (reference §3.2–§3.4)",
 
     const ws2 = new Mentioning({ "a.py": "a\n", "b.py": "b\n" }, { chat: ["a.py"] });
     const m2 = new ScriptedModel([`See b.py.\n\n${reply(edit("a.py", "a\n", "A\n"))}`]);
-    const r2 = await runLoop(ws2, m2, "go", { addMentionedFiles: false });
+    const r2 = await runLoop({ workspace: ws2, model: m2, message: "go" }, { addMentionedFiles: false });
     expect(r2.files["a.py"]).toBe("A\n");
     expect(r2.counts.reflections).toBe(0);
   });
 
   it("the fence follows the chat files: a file with ``` lines gets ```` in the prompt", async () => {
     const { ws, model } = setup({ "README.md": "```\ncode\n```\n" }, ["no edits"]);
-    const r = await runLoop(ws, model, "go");
+    const r = await runLoop({ workspace: ws, model, message: "go" });
     expect(r.requests[0]!.fence).toEqual(["````", "````"]);
     expect(model.requests[0]!.find((m) => m.part === "chat-files")!.content).toContain("\nREADME.md\n````\n```\ncode\n```\n````\n");
+  });
+});
+
+describe("runLoop — argument checks", () => {
+  const ws = () => new MemoryWorkspace({ "a.py": "a\n" }, { chat: ["a.py"] });
+  const model = () => new ScriptedModel(["ok"]);
+  it("names the bad parameter and the rule", async () => {
+    await expect(runLoop({ workspace: {} as never, model: model(), message: "m" })).rejects.toThrow("runLoop: input.workspace must be a LoopWorkspace (no chatFiles method)");
+    await expect(runLoop({ workspace: ws(), model: {} as never, message: "m" })).rejects.toThrow("runLoop: input.model must be a LoopModel");
+    await expect(runLoop({ workspace: ws(), model: model(), message: 3 as never })).rejects.toThrow("runLoop: input.message must be a string");
+    await expect(runLoop(null as never)).rejects.toThrow("runLoop: input must be an object");
+    await expect(runLoop({ workspace: ws(), model: model(), message: "m", messages: [] } as never)).rejects.toThrow("runLoop: input.messages is not a known");
+    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { maxReflections: -1 })).rejects.toThrow("options.maxReflections must be a non-negative integer");
+    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { lint: "flake8" as never })).rejects.toThrow("options.lint must be a function or null");
+    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { autoTest: 1 as never })).rejects.toThrow("options.autoTest must be a boolean");
+    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { maxReflection: 2 } as never)).rejects.toThrow("options.maxReflection is not a known option");
+    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { retry: { factor: 0 } })).rejects.toThrow("runLoop: options.retry.factor must be ≥ 1");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Every catalogued misconception (lib/misconceptions) as an edit of the reference solution: the submission a
- * learner who makes exactly that mistake would write. Used by the end-to-end tests (test/grader/…) and by
- * `scripts/misconception-submissions.ts`, which writes one such submission per mistake outside the checkout and
+ * learner who makes exactly that mistake would write. Used by the end-to-end tests (test/grader/…), which write
+ * their wrong submissions into temporary folders at test time (`writeMistakenSubmissions`; none is committed), and
+ * by `scripts/misconception-submissions.ts`, which writes one such submission per mistake outside the checkout and
  * grades it (issue 15's must-show). Each edit is an exact piece of the solution's text (found exactly once, after
  * its `// BEGIN/END SOLUTION` markers are dropped) and what the learner wrote instead.
  *
@@ -9,7 +10,8 @@
  * are both wrong earns at most a third of its points). A learner who holds a belief holds it by hand too, so
  * where an exercise has "by hand" parts the pair's edits also change the answers that belief changes.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { listExercises } from "../../lib/grader/catalog.js";
 import { misconceptionById } from "../../lib/misconceptions/catalogue.js";
@@ -182,7 +184,7 @@ export function plainSolution(root: string, exercise: string): { file: string; s
   const e = listExercises(root).find((x) => x.id === exercise);
   if (!e) throw new Error(`no exercise ${exercise}`);
   const file = e.files[0]!;
-  const text = readFileSync(join(e.solutionDir, file), "utf8");
+  const text = readFileSync(join(e.solutionDir!, file), "utf8");
   return { file, source: text.split("\n").filter((l) => !/^\s*\/\/ (BEGIN|END) SOLUTION\s*$/.test(l)).join("\n") };
 }
 
@@ -198,4 +200,25 @@ export function mistakenSubmission(root: string, exercise: string, ids: readonly
   out = applyEdits(out, hand, `${exercise} by-hand answers`);
   const header = `/**\n * A submission that makes ${ids.length === 1 ? "one known mistake" : "these known mistakes"}: ${ids.map((id) => `${id} (${misconceptionById(id)!.title})`).join("; ")}.\n * Written from the reference solution by test/misconceptions/mutations.ts.\n */\n`;
   return { file, source: header + out };
+}
+
+/** What one exercise's file of a submissions folder does wrong: the misconceptions `ids`, and `hand` edits. */
+export interface MistakenFile {
+  readonly ids: readonly string[];
+  readonly hand?: readonly Edit[];
+}
+
+/**
+ * A new folder under the system's temporary directory holding `<exercise>/<file>` for each exercise of `mistakes`
+ * (a `workbench grade --target` folder), written with `mistakenSubmission`; throws, naming the mistake, when one of
+ * its edits no longer applies to the reference solution exactly once. The caller removes the folder.
+ */
+export function writeMistakenSubmissions(root: string, mistakes: Readonly<Record<string, MistakenFile>>, prefix = "wb-mistaken-"): string {
+  const target = mkdtempSync(join(tmpdir(), prefix));
+  for (const [exercise, { ids, hand }] of Object.entries(mistakes)) {
+    const { file, source } = mistakenSubmission(root, exercise, ids, hand);
+    mkdirSync(join(target, exercise), { recursive: true });
+    writeFileSync(join(target, exercise, file), source);
+  }
+  return target;
 }

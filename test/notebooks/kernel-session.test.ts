@@ -16,7 +16,7 @@ describe("a live notebook session (tslab in its own process)", () => {
     expect(a).toMatchObject({ ok: true, count: 1 });
     expect(text(a.outputs)).toBe("x is 21\n");
     const b = await session.run(
-      'import { commitPlan } from "@aider-workbench/lib";\nconsole.log(x * 2, commitPlan({ dirtyFiles: ["a"], editedFiles: ["a", "b"] }).beforeEdit);',
+      'import { teachingCommitPlan } from "@aider-workbench/lib";\nconsole.log(x * 2, teachingCommitPlan({ dirtyFiles: ["a"], editedFiles: ["a", "b"] }).beforeEdit);',
     );
     expect(b).toMatchObject({ ok: true, count: 2 });
     expect(text(b.outputs)).toBe("42 [ 'a' ]\n");

@@ -5,7 +5,7 @@
  * (test/git/git-helpers.ts), not with lib's own observation code.
  */
 import fc from "fast-check";
-import { commitPlan } from "../../lib/index.js";
+import { teachingCommitPlan } from "../../lib/index.js";
 import { runKept } from "../git/git-helpers.js";
 
 export type UserState = "clean" | "modified" | "staged" | "untracked";
@@ -55,7 +55,7 @@ export function scenario(c: GitCase) {
 /** The plan for the case: D = every path git lists before the turn (untracked included), E = the edited files. */
 export function planOf(c: GitCase) {
   const dirtyFiles = FILES.filter((_, i) => c.states[i] !== "clean");
-  return commitPlan({ dirtyFiles, editedFiles: c.edits.map(([p]) => p), dirtyCommits: c.dirtyCommits, dryRun: c.dryRun });
+  return teachingCommitPlan({ dirtyFiles, editedFiles: c.edits.map(([p]) => p), dirtyCommits: c.dirtyCommits, dryRun: c.dryRun });
 }
 
 /** Runs the case in a sandbox; returns the commits of the turn (files, message) and `git show` for a revision. */

@@ -45,7 +45,7 @@ export function lawRefuted<T>(law: Law<T>, kept: readonly KeptCounterexample<T>[
     it("keeps at least one counterexample fast-check found", () => expect(kept.length).toBeGreaterThan(0));
     for (const k of kept) {
       it(`regression: ${k.name} (seed ${k.seed})`, () => {
-        const r = explore.replayCounterexample(fc, law, k.seed, k.path);
+        const r = explore.replayCounterexample(fc, law, { seed: k.seed, path: k.path });
         expect(
           r.counterexample,
           `seed ${k.seed} and path ${k.path} no longer give the kept input; if the arbitrary changed, run ` +

@@ -4,11 +4,11 @@
  * test/editblock/teaching/search-replace.test.ts, replace.test.ts, apply.test.ts.
  */
 import { describe, expect } from "vitest";
-import { applyEdits, explore, MemoryFileSystem, replaceMostSimilarChunk, searchReplace } from "../../lib/index.js";
+import { applyEdits, explore, MemoryFileSystem, replaceMostSimilarChunk, teachingSearchReplace } from "../../lib/index.js";
 import { catalogueCovered, lawHolds, lawRefuted } from "./laws.js";
 
 const both = (c: { file: string; search: string; replace: string }) => ({
-  teaching: searchReplace(c.file, c.search, c.replace),
+  teaching: teachingSearchReplace(c.file, c.search, c.replace),
   aider: replaceMostSimilarChunk(c.file, c.search, c.replace),
 });
 

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { strictPrefixSearch } from "../../lib/repomap/repo-map.js";
+import { aiderRepoMap, strictPrefixSearch } from "../../lib/repomap/repo-map.js";
+import type { SkeletonCache } from "../../lib/repomap/render/skeletons.js";
+import type { ScanResult } from "../../lib/repomap/scan/scan.js";
 import { strictBudgetPrefix } from "../../lib/repomap/teaching/repo-map.js";
 
 describe("strictPrefixSearch (the teaching strict rule on a real map)", () => {
@@ -27,5 +29,20 @@ describe("strictPrefixSearch (the teaching strict rule on a real map)", () => {
     const { k, probes } = strictPrefixSearch(1000, 500, (n) => n * 3);
     expect(k).toBe(166);
     expect(probes.filter((p) => p.kept).every((p) => p.tokens <= 500)).toBe(true);
+  });
+});
+
+describe("aiderRepoMap's sources", () => {
+  const scan = { root: "/repo", files: [] } as unknown as ScanResult;
+  const skeletons = (root: string) => ({ root, useScan: () => {} }) as unknown as SkeletonCache;
+  const count = (t: string) => t.length;
+
+  it("names the bad source and the rule, before anything is ranked", async () => {
+    await expect(aiderRepoMap(null as never)).rejects.toThrow("aiderRepoMap: sources must be an object");
+    await expect(aiderRepoMap({ scan, skeletons: skeletons("/repo"), count, tokens: 1 } as never)).rejects.toThrow("sources.tokens is not a known option");
+    await expect(aiderRepoMap({ scan, skeletons: skeletons("/repo"), count: 1 as never })).rejects.toThrow("aiderRepoMap: sources.count must be a function");
+    await expect(aiderRepoMap({ scan: {} as ScanResult, skeletons: skeletons("/repo"), count })).rejects.toThrow("sources.scan must be a ScanResult");
+    await expect(aiderRepoMap({ scan, skeletons: {} as SkeletonCache, count })).rejects.toThrow("sources.skeletons must be a SkeletonCache");
+    await expect(aiderRepoMap({ scan, skeletons: skeletons("/elsewhere"), count })).rejects.toThrow("sources.skeletons must be for the scan's root (/repo)");
   });
 });

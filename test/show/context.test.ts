@@ -41,7 +41,7 @@ describe("show: a model call's context", () => {
   it("shows where a reflection goes: the reflected failure is the last user message of the next call", async () => {
     const block = (s: string) => ["calc.py", "```python", "<<<<<<< SEARCH", s, "=======", "    return a + b", ">>>>>>> REPLACE", "```"].join("\n");
     const model = new ScriptedModel([block("    return a - b  # wrong"), block("    return a - b")]);
-    await runLoop(new MemoryWorkspace({ "calc.py": "def add(a, b):\n    return a - b\n" }, { chat: ["calc.py"] }), model, "fix add()");
+    await runLoop({ workspace: new MemoryWorkspace({ "calc.py": "def add(a, b):\n    return a - b\n" }, { chat: ["calc.py"] }), model, message: "fix add()" });
     const second = contextPicture(model.requests[1]!);
     const parts = [...second.matchAll(/data-part="([^"]+)"/g)].map((m) => m[1]);
     expect(parts[parts.length - 1]).toBe("current");

@@ -16,7 +16,7 @@ import {
   vennPicture,
   type GraphPictureInput,
 } from "../../lib/show/index.js";
-import { buildTeachingGraph, commitPlan, teachingPageRank } from "../../lib/index.js";
+import { buildTeachingGraph, teachingCommitPlan, teachingPageRank } from "../../lib/index.js";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -247,7 +247,7 @@ describe("show: diffs", () => {
 describe("show: D and E", () => {
   it("writes each file in its region and marks the plan's commits; git's commits compared", () => {
     const input = { dirtyFiles: ["app.py", "notes.md"], editedFiles: ["app.py", "new.py"] };
-    const plan = commitPlan(input);
+    const plan = teachingCommitPlan(input);
     const svg = vennPicture({ dirty: input.dirtyFiles, edited: input.editedFiles, others: ["README.md"], plan, git: { beforeEdit: ["app.py"], afterEdit: ["app.py", "new.py"] } });
     expect(svg.match(/class="file"/g)).toHaveLength(3);
     expect(svg).toContain("app.py ①");
@@ -255,7 +255,7 @@ describe("show: D and E", () => {
     expect(svg).toMatch(/>notes\.md</);
     expect(svg).toContain("outside both (untouched): README.md");
     expect(svg).toContain('class="git-agrees"');
-    const off = commitPlan({ ...input, dirtyCommits: false });
+    const off = teachingCommitPlan({ ...input, dirtyCommits: false });
     const svg2 = vennPicture({ dirty: input.dirtyFiles, edited: input.editedFiles, plan: off, git: { beforeEdit: ["app.py"], afterEdit: [] } });
     expect(svg2).toContain("app.py ⚠");
     expect(svg2).toContain('class="git-differs"');

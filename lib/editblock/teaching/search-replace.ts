@@ -20,7 +20,7 @@ export interface SearchReplaceResult {
   startLine: number | null;
 }
 
-const WHERE = "searchReplace";
+const WHERE = "teachingSearchReplace";
 
 /** The page's line split: add "\n" to non-empty text that lacks it, then Python's `splitlines(keepends=True)`. */
 export function teachingLines(value: string): string[] {
@@ -62,7 +62,7 @@ export function uniformMissingIndent(whole: readonly string[], part: readonly st
 }
 
 /** The page's `search_replace(text, search, replacement)`. */
-export function searchReplace(text: string, search: string, replacement: string): SearchReplaceResult {
+export function teachingSearchReplace(text: string, search: string, replacement: string): SearchReplaceResult {
   requireString(WHERE, "text", text);
   requireString(WHERE, "search", search);
   requireString(WHERE, "replacement", replacement);

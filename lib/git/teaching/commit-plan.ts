@@ -31,11 +31,11 @@ export interface CommitPlan {
 
 export const COMMIT_PLAN_DEFAULTS = Object.freeze({ autoCommits: true, dirtyCommits: true, gitEnabled: true, dryRun: false });
 
-const WHERE = "commitPlan";
+const WHERE = "teachingCommitPlan";
 const sorted = (s: Iterable<string>): string[] => [...s].sort(compareCodePoints);
 
 /** The page's `commit_plan`. */
-export function commitPlan(input: CommitPlanInput): CommitPlan {
+export function teachingCommitPlan(input: CommitPlanInput): CommitPlan {
   const opts = requireRecord(WHERE, "input", input);
   rejectUnknownKeys(WHERE, "input", opts, ["dirtyFiles", "editedFiles", "autoCommits", "dirtyCommits", "gitEnabled", "dryRun"]);
   const dirty = new Set(requireStringArray(WHERE, "dirtyFiles", input.dirtyFiles));

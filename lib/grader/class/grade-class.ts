@@ -21,11 +21,11 @@ import { summaryHtml, summaryMarkdown, type SummarySection } from "./summary-ren
 import { discoverSubmissions, type SubmissionEntry } from "./submissions.js";
 
 /**
- * HIDDEN TESTS (issue 14, item 1): class grading runs the instructor's hidden tests too. The `grade` option that
- * turns them on is added on another branch (issue 14's release work); when it lands, put it here (for example
- * `["--hidden"]`). This is the one place grade-class passes it; the cache key records whether it was passed.
+ * HIDDEN TESTS (issue 14, item 1): class grading runs the instructor's hidden tests too (`grade --hidden`:
+ * test/exercises/hidden/, never in a student release). This is the one place grade-class passes it; the cache key
+ * records whether it was passed.
  */
-export const HIDDEN_TESTS_ARGS: readonly string[] = Object.freeze([]);
+export const HIDDEN_TESTS_ARGS: readonly string[] = Object.freeze(["--hidden"]);
 
 export const CLASS_FILES = Object.freeze({ gradebook: "gradebook.csv", html: "summary.html", markdown: "summary.md", report: "report.json", junit: "report.xml" });
 const RESERVED = new Set<string>([CLASS_FILES.gradebook, CLASS_FILES.html, CLASS_FILES.markdown, CACHE_FILE]);

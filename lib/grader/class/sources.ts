@@ -124,8 +124,9 @@ function collectSources(root: string, students: readonly StudentFolder[], o: Sou
   }
   const realRoot = realpathSync.native(root);
   for (const e of exercises) {
-    for (const file of e.files) {
-      const text = readInside(realRoot, join(e.solutionDir, file), o, CHECKOUT_MAX_BYTES);
+    // a checkout without solutions/ (a student release, lib/grader/release/) has none to compare with
+    for (const file of e.solutionDir === null ? [] : e.files) {
+      const text = readInside(realRoot, join(e.solutionDir!, file), o, CHECKOUT_MAX_BYTES);
       if (text !== undefined) sources.push({ id: "solution", kind: "solution", exercise: e.id, file: `solutions/${e.id}/${file}`, text });
     }
     for (const file of LIB_COUNTERPARTS[e.id] ?? []) {

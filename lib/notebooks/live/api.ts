@@ -63,13 +63,15 @@ function originalSource(entry: SiteEntry, cellId: string): string {
 /** Keeps `code` as the learner's edit of `cellId`, or drops the edit when it is the original again. */
 function remember(site: Site, entry: SiteEntry, cellId: string, code: string): boolean {
   const edited = code !== originalSource(entry, cellId);
-  if (edited) saveCellEdit(site.options.editsDir, entry.file, cellId, code);
+  if (edited) saveCellEdit(site.options.editsDir, entry.file, { cellId, source: code });
   else revertCellEdit(site.options.editsDir, entry.file, cellId);
   return edited;
 }
 
 /** Answers `POST /api/<action>`. */
-export async function handleApi(site: Site, sessions: LiveSessions, action: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handleApi(live: { site: Site; sessions: LiveSessions }, action: string, http: { req: IncomingMessage; res: ServerResponse }): Promise<void> {
+  const { site, sessions } = live;
+  const { req, res } = http;
   try {
     if (req.method !== "POST") throw new ApiError(405, "the API takes POST");
     if (!/^application\/json\b/.test(req.headers["content-type"] ?? "")) throw new ApiError(415, "the API takes application/json");

@@ -41,7 +41,8 @@ function cellIndex(nb: Notebook, cellId: string, fn: string): number {
 }
 
 /** Stores `source` as cell `cellId`'s text in the learner's copy (made from the original when missing). */
-export function saveCellEdit(dir: string, notebook: string, cellId: string, source: string): void {
+export function saveCellEdit(dir: string, notebook: string, edit: { cellId: string; source: string }): void {
+  const { cellId, source } = edit;
   const copy = learnerCopyPath(dir, notebook);
   const nb = existsSync(copy) ? load(copy) : load(notebook);
   nb.cells[cellIndex(nb, cellId, "saveCellEdit")]!.source = toLines(source);
@@ -53,7 +54,7 @@ export function saveCellEdit(dir: string, notebook: string, cellId: string, sour
 export function revertCellEdit(dir: string, notebook: string, cellId: string): string {
   const original = load(notebook);
   const source = sourceText(original.cells[cellIndex(original, cellId, "revertCellEdit")]!.source);
-  if (existsSync(learnerCopyPath(dir, notebook))) saveCellEdit(dir, notebook, cellId, source);
+  if (existsSync(learnerCopyPath(dir, notebook))) saveCellEdit(dir, notebook, { cellId, source });
   return source;
 }
 

@@ -79,11 +79,10 @@ export const byRankDesc =
 
 /** Spreads rank over the edges (networkx out-edge order) and returns each edge's share and the sorted definition ranks. */
 export function spreadRank(
-  edges: readonly RankingEdge[],
-  nodes: readonly string[],
-  arrays: EdgeArrays,
+  graph: { edges: readonly RankingEdge[]; nodes: readonly string[]; arrays: EdgeArrays },
   ranks: ReadonlyMap<string, number>,
 ): { edgeRank: Float64Array; definitionRanks: DefinitionRank[] } {
+  const { edges, nodes, arrays } = graph;
   const { rowPtr, order } = networkxEdgeOrder(nodes.length, arrays.src, arrays.dst);
   const edgeRank = new Float64Array(edges.length);
   const perDefinition = new Map<string, { file: string; ident: string; rank: number }>();

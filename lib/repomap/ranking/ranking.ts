@@ -30,7 +30,7 @@ export function getRankedTags(input: RankedTagsInput, options: RankedTagsOptions
     return { ...base, ranked: [], tail: [], edges: undistributed, ranks: new Map(), definitionRanks: [], toGraph: () => rankingGraph(edges) };
   }
   const { ranks } = ranked;
-  const { edgeRank, definitionRanks } = spreadRank(edges, nodes, arrays, ranks);
+  const { edgeRank, definitionRanks } = spreadRank({ edges, nodes, arrays }, ranks);
   const out: RankedEntry[] = [];
   for (const [file, ident] of definitionRanks) {
     if (!index.chatRelFnames.has(file)) out.push(...(index.definitions.get(definitionKey(file, ident)) ?? []));

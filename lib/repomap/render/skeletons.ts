@@ -10,14 +10,24 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { WorkbenchInputError } from "../../core/errors.js";
-import { requireRecord, requireString } from "../../core/validate.js";
+import { rejectUnknownKeys, requireBoolean, requireInteger, requireRecord, requireString } from "../../core/validate.js";
 import { readSourceSync } from "../scan/files.js";
 import type { Grammar, GrammarSet } from "../scan/grammars.js";
 import { languageForPath } from "../scan/languages.js";
 import { AiderTreeContext, buildTreeContext, treeContextFor } from "./render-tree.js";
-import type { ScanResult, ScanSkeletonSpans } from "../scan/scan.js";
+import { SCAN_DEFAULTS, type ScanResult, type ScanSkeletonSpans } from "../scan/scan.js";
 import { decodeSpans } from "../scan/skeleton-spans.js";
 import type { SkeletonRenderer } from "./to-tree.js";
+
+/** How a SkeletonCache reads and parses: the largest file it reads (as the scan's), Aider's grammar or the plain one. */
+export interface SkeletonCacheOptions {
+  /** Bytes: a larger file renders no skeleton (the scan's `maxFileBytes`, default 1 MiB). */
+  maxFileBytes: number;
+  /** Parse with Aider's pinned grammars (true, Aider's) or the plain tree-sitter grammars. */
+  aiderGrammar: boolean;
+}
+
+export const SKELETON_CACHE_DEFAULTS: Readonly<SkeletonCacheOptions> = Object.freeze({ maxFileBytes: SCAN_DEFAULTS.maxFileBytes, aiderGrammar: true });
 
 /** Renders skeletons of the files under one root, caching as Aider does. */
 export class SkeletonCache {
@@ -30,13 +40,21 @@ export class SkeletonCache {
   /** Number of files whose TreeContext was built from the scan's skeleton spans, without a parse. */
   fromScan = 0;
 
+  private readonly maxFileBytes: number;
+  private readonly aiderGrammar: boolean;
+
   constructor(
     readonly root: string,
     private readonly grammars: GrammarSet,
-    private readonly maxFileBytes: number,
-    private readonly aiderGrammar = true,
+    options: Partial<SkeletonCacheOptions> = {},
   ) {
-    requireString("SkeletonCache", "root", root);
+    const where = "SkeletonCache";
+    requireString(where, "root", root);
+    const o = requireRecord(where, "options", options);
+    rejectUnknownKeys(where, "options", o, Object.keys(SKELETON_CACHE_DEFAULTS));
+    const full = { ...SKELETON_CACHE_DEFAULTS, ...o };
+    this.maxFileBytes = requireInteger(where, "options.maxFileBytes", full.maxFileBytes, 1);
+    this.aiderGrammar = requireBoolean(where, "options.aiderGrammar", full.aiderGrammar);
   }
 
   /** Loads the grammars of these files' languages (call before rendering them). */
@@ -53,7 +71,7 @@ export class SkeletonCache {
   }
 
   /**
-   * Takes the skeleton spans of a scan of this root (`buildRepoMap` calls it), replacing any taken before. Ignored
+   * Takes the skeleton spans of a scan of this root (`aiderRepoMap` calls it), replacing any taken before. Ignored
    * when they were computed with other hidden node types than this renderer uses.
    */
   useScan(scan: ScanResult): void {

@@ -84,7 +84,14 @@ export function isCachedEntry(e: unknown): e is CachedEntry {
  * The entries of a cache file, or an empty map when it is missing, corrupt, for another folder or stale. Entries
  * of the wrong shape are left out and counted in `onRejected` (called once, only when some were).
  */
-export function loadScanCache(path: string, fingerprint: string, root: string, onRejected?: (count: number) => void): Map<string, CachedEntry> {
+/** Which scan a cache file belongs to: the scan options' fingerprint and the scanned root. */
+export interface ScanCacheKey {
+  fingerprint: string;
+  root: string;
+}
+
+export function loadScanCache(path: string, key: ScanCacheKey, onRejected?: (count: number) => void): Map<string, CachedEntry> {
+  const { fingerprint, root } = key;
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, "utf8"));
@@ -109,7 +116,8 @@ export function loadScanCache(path: string, fingerprint: string, root: string, o
 }
 
 /** Writes the cache atomically (a temporary file renamed over the old one). Returns false if it could not. */
-export function saveScanCache(path: string, fingerprint: string, root: string, entries: ReadonlyMap<string, CachedEntry>): boolean {
+export function saveScanCache(path: string, key: ScanCacheKey, entries: ReadonlyMap<string, CachedEntry>): boolean {
+  const { fingerprint, root } = key;
   const file: CacheFile = { format: SCAN_CACHE_FORMAT, fingerprint, root, entries: Object.fromEntries(entries) };
   const tmp = `${path}.${process.pid}.tmp`;
   try {

@@ -25,7 +25,16 @@ const NOTHING_HIDDEN: ReadonlySet<number> = new Set();
  * Reads, parses and tags one file. The skeleton spans are kept only when the file ends with "\n": `render_tree`
  * parses the text with a final newline added, so for any other file the renderer's tree is not this one.
  */
-export function parseFileBody(lang: string, abs: string, grammar: Grammar, tagOpts: TagsOptions, maxBytes: number, budgetMs = PARSE_BUDGET_MS): FileBody {
+/** What bounds one file's parse: the tags options, the largest file read, the parse and query budget (ms). */
+export interface ParseLimits {
+  tagOpts: TagsOptions;
+  maxBytes: number;
+  budgetMs?: number;
+}
+
+export function parseFileBody(job: { readonly lang: string; readonly abs: string }, grammar: Grammar, limits: ParseLimits): FileBody {
+  const { lang, abs } = job;
+  const { tagOpts, maxBytes, budgetMs = PARSE_BUDGET_MS } = limits;
   const read = readSourceSync(abs, maxBytes);
   if ("skipped" in read) return { lang, tags: [], skipped: read.skipped };
   if (read.text === "") return { lang, tags: [] }; // get_tags_raw: empty code has no tags (and is not parsed)
@@ -34,7 +43,7 @@ export function parseFileBody(lang: string, abs: string, grammar: Grammar, tagOp
     const tree = grammar.parser.parse(read.text, null, { progressCallback: cancelAfter(deadline) });
     if (!tree) throw deadline.exceeded ? new BudgetExceededError("the parse") : new Error("tree-sitter returned no tree");
     try {
-      const { tags, hasError } = tagsOfTree(grammar, tree, tagOpts, deadline);
+      const { tags, hasError } = tagsOfTree(grammar, tree, { options: tagOpts, deadline });
       const body: { lang: string; tags: typeof tags; hasError?: boolean; spans?: string } = { lang, tags };
       if (hasError) body.hasError = true;
       if (read.text.endsWith("\n")) body.spans = encodeSpans(skeletonSpans(tree, tagOpts.aiderGrammar ? grammar.aiderHiddenTypeIds : NOTHING_HIDDEN));

@@ -56,10 +56,10 @@ export const IN_FLIGHT = 4;
  */
 export async function parseInWorkers(
   jobs: readonly ParseJob[],
-  parallel: ParallelOptions,
-  data: ScanWorkerData,
+  workers: { parallel: ParallelOptions; data: ScanWorkerData },
   onDone: (index: number, body: FileBody | null) => void,
 ): Promise<number[]> {
+  const { parallel, data } = workers;
   let next = 0;
   const answered = new Uint8Array(jobs.length);
   const runOne = (): Promise<void> =>

@@ -149,7 +149,7 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   const fingerprint = scanFingerprint({ tags: tagOpts, maxFileBytes: opts.maxFileBytes, parseBudgetMs: opts.parseBudgetMs, versions: grammars.versions() });
   const cachePath = opts.cacheDir === null ? null : scanCachePath(opts.cacheDir, root);
   let cacheRejected = 0;
-  const cache = cachePath ? loadScanCache(cachePath, fingerprint, root, (n) => (cacheRejected = n)) : new Map<string, CachedEntry>();
+  const cache = cachePath ? loadScanCache(cachePath, { fingerprint, root }, (n) => (cacheRejected = n)) : new Map<string, CachedEntry>();
   const next = new Map<string, CachedEntry>();
   const bodies: (FileBody | null)[] = new Array(listed.length).fill(null);
   const stats: ({ mtimeMs: number; size: number } | undefined)[] = new Array(listed.length);
@@ -198,7 +198,7 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
     // largest first, so the threads finish together instead of one parsing a big file while the other idles
     jobs.sort((a, b) => (stats[b.index]?.size ?? 0) - (stats[a.index]?.size ?? 0) || a.index - b.index);
     const data = { packageBase: opts.parallel.packageBase, tagOpts, maxBytes: opts.maxFileBytes, budgetMs: opts.parseBudgetMs };
-    await parseInWorkers(jobs, opts.parallel, data, (k, body) => {
+    await parseInWorkers(jobs, { parallel: opts.parallel, data }, (k, body) => {
       if (!body) return;
       record(jobs[k]!, body);
       if (body.skipped === undefined) inWorkers++;
@@ -210,7 +210,7 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   await Promise.all([...new Set(remaining.map((job) => job.lang))].map((lang) => grammars.get(languageById(lang)!)));
   for (const job of remaining) {
     const grammar = await grammars.get(languageById(job.lang)!);
-    if (grammar) record(job, parseFileBody(job.lang, job.abs, grammar, tagOpts, opts.maxFileBytes, opts.parseBudgetMs));
+    if (grammar) record(job, parseFileBody(job, grammar, { tagOpts, maxBytes: opts.maxFileBytes, budgetMs: opts.parseBudgetMs }));
     else progress();
   }
 
@@ -241,6 +241,6 @@ export async function scanRepo(dir: string, options: Partial<ScanOptions> = {}):
   const spanFiles = new Map<string, { mtimeMs: number; size: number; spans: string }>();
   for (const [rel, { mtimeMs, size, spans }] of next) if (spans !== undefined) spanFiles.set(rel, { mtimeMs, size, spans });
   summary.tags = summary.defs + summary.refs;
-  if (cachePath && (parsedHere.size > 0 || next.size !== cache.size || cacheRejected > 0)) saveScanCache(cachePath, fingerprint, root, next);
+  if (cachePath && (parsedHere.size > 0 || next.size !== cache.size || cacheRejected > 0)) saveScanCache(cachePath, { fingerprint, root }, next);
   return { root, source, files: out, summary, cachePath, outside, skeletonSpans: { aiderGrammar: tagOpts.aiderGrammar, files: spanFiles } };
 }

@@ -97,7 +97,14 @@ export function assembleTags(
  * entry per captured name, so it reads each node's fields once (`endIndex` is `startIndex` + the text's length:
  * a node's text is exactly its UTF-16 span of the parsed string, and asking the tree would cost a wasm call).
  */
-export function capturedNames(grammar: Grammar, root: Node, options: TagsOptions, deadline?: Deadline): CapturedName[] {
+/** The checked tags options of one query run, and the deadline its matches must keep (none: no limit). */
+export interface TagsQuery {
+  options: TagsOptions;
+  deadline?: Deadline;
+}
+
+export function capturedNames(grammar: Grammar, root: Node, query: TagsQuery): CapturedName[] {
+  const { options, deadline } = query;
   return namesOfMatches(grammar, grammar.tagsQuery.matches(root, queryOptions(deadline)), options);
 }
 
@@ -186,16 +193,17 @@ export function getTagsRaw(grammar: Grammar, code: string, options: Partial<Tags
   const tree = grammar.parser.parse(code);
   if (!tree) throw new Error("tree-sitter returned no tree");
   try {
-    return tagsOfTree(grammar, tree, opts);
+    return tagsOfTree(grammar, tree, { options: opts });
   } finally {
     tree.delete();
   }
 }
 
 /** `get_tags_raw`'s query and assembly on a tree the caller parsed (and deletes), with checked options. */
-export function tagsOfTree(grammar: Grammar, tree: Tree, options: TagsOptions, deadline?: Deadline): { tags: RawTag[]; hasError: boolean } {
+export function tagsOfTree(grammar: Grammar, tree: Tree, query: TagsQuery): { tags: RawTag[]; hasError: boolean } {
+  const { options, deadline } = query;
   const root = tree.rootNode;
-  const names = capturedNames(grammar, root, options, deadline);
+  const names = capturedNames(grammar, root, query);
   checkDeadline(deadline, "the tags query"); // a cancelled query returns what it found so far: never use that
   const tags = assembleTags(names, () => identifierTexts(grammar, root, deadline), options);
   return { tags, hasError: root.hasError };

@@ -25,7 +25,7 @@ if (parentPort) {
     void (async () => {
       const spec = languageById(job.lang);
       const grammar = spec && (await grammars.get(spec));
-      const body = grammar ? parseFileBody(job.lang, job.abs, grammar, data.tagOpts, data.maxBytes, data.budgetMs) : null;
+      const body = grammar ? parseFileBody(job, grammar, data) : null;
       port.postMessage({ id: job.id, body });
     })();
   });

@@ -45,17 +45,23 @@ export interface RepoMapResult {
 /** The page's defaults. */
 export const REPO_MAP_DEFAULTS = Object.freeze({ damping: 0.85, iterations: 50 });
 
-const WHERE = "repoMap";
+const WHERE = "teachingRepoMap";
 /** The page's keyword arguments: any other key (a typo such as `dampng`) is rejected, as Python's call would be. */
 const REPO_MAP_KEYS = ["files", "edges", "personalization", "symbolCosts", "budget", "damping", "iterations"] as const;
 
 /** The page's checks on budget, iterations and damping (raised before the graph is looked at). */
-export function checkRepoMapParameters(budget: unknown, damping: unknown, iterations: unknown, where = WHERE): void {
+function checkRepoMapParameters(budget: unknown, damping: unknown, iterations: unknown, where = WHERE): void {
   requireInteger(where, "budget", budget, 0);
   requireInteger(where, "iterations", iterations, 1);
+  checkDamping(where, "damping", damping);
+}
+
+/** The page's rule for the damping factor: a number strictly between 0 and 1. */
+function checkDamping(where: string, param: string, damping: unknown): number {
   if (typeof damping !== "number" || !(damping > 0 && damping < 1)) {
-    throw new WorkbenchInputError(where, "damping", "must be a number strictly between 0 and 1", damping);
+    throw new WorkbenchInputError(where, param, "must be a number strictly between 0 and 1", damping);
   }
+  return damping;
 }
 
 /**
@@ -99,16 +105,43 @@ export function buildTeachingGraph(
   return { nodes, prior, outgoing, edges };
 }
 
+/** The step's settings: the seed's `damping`, and whether the dangling term of its update is kept. */
+export interface TeachingStepOptions {
+  /** The seed's `damping` (default 0.85), strictly between 0 and 1. */
+  damping: number;
+  /** true (the seed): the `damping * dangling * prior[n]` term is added; false drops it (the leaky contrast). */
+  redistributeDangling: boolean;
+}
+
+export const TEACHING_STEP_DEFAULTS: Readonly<TeachingStepOptions> = Object.freeze({ damping: 0.85, redistributeDangling: true });
+
 /**
- * One power-iteration step: next[n] = (1-d)·prior[n] + d·dangling·prior[n] + Σ d·rank[src]·w/out[src].
- * With `redistributeDangling: false` the d·dangling·prior term is dropped, so the mass of dangling nodes leaks.
+ * One power-iteration step — one pass of the seed's `for _ in range(iterations)` loop in `repo_map(files, edges,
+ * personalization, symbol_costs, budget, damping=0.85, iterations=50)`:
+ * next[n] = (1-d)·prior[n] + d·dangling·prior[n] + Σ d·rank[src]·w/out[src].
+ * The seed's arguments map to it so: `damping` is `options.damping` (same default, 0.85); `files`, `edges` and
+ * `personalization` are the `graph` (`buildTeachingGraph`); `rank` is the seed's `rank` before the pass (the
+ * prior on the first). `options.redistributeDangling` (default true, the seed) set to false drops the
+ * d·dangling·prior term, so the mass of dangling nodes leaks — the page's contrast, not in the seed's signature.
  */
 export function teachingPageRankStep(
   graph: TeachingGraph,
   rank: ReadonlyMap<string, number>,
-  damping: number,
-  redistributeDangling = true,
+  options: Partial<TeachingStepOptions> = {},
 ): Map<string, number> {
+  const where = "teachingPageRankStep";
+  const o = requireRecord(where, "options", options);
+  rejectUnknownKeys(where, "options", o, Object.keys(TEACHING_STEP_DEFAULTS));
+  const full = { ...TEACHING_STEP_DEFAULTS, ...o };
+  const damping = checkDamping(where, "options.damping", full.damping);
+  if (typeof full.redistributeDangling !== "boolean") {
+    throw new WorkbenchInputError(where, "options.redistributeDangling", "must be a boolean", full.redistributeDangling);
+  }
+  return step(graph, rank, damping, full.redistributeDangling);
+}
+
+/** The step itself, unchecked (the iteration calls it once per pass). */
+function step(graph: TeachingGraph, rank: ReadonlyMap<string, number>, damping: number, redistributeDangling: boolean): Map<string, number> {
   let dangling = 0;
   for (const n of graph.nodes) if (graph.outgoing.get(n) === 0) dangling += rank.get(n)!;
   const next = new Map<string, number>();
@@ -164,7 +197,7 @@ function iterate(
   let rank = new Map(graph.prior);
   let residualL1 = 0;
   for (let t = 0; t < iterations; t++) {
-    const next = teachingPageRankStep(graph, rank, damping, redistribute);
+    const next = step(graph, rank, damping, redistribute);
     residualL1 = l1Change(graph, next, rank);
     onResidual?.(residualL1);
     rank = next;
@@ -237,7 +270,7 @@ function strictPrefixOf(
 }
 
 /** The page's `repo_map`: validate, iterate, spread to symbols, choose the strict prefix. */
-export function repoMap(input: RepoMapInput): RepoMapResult {
+export function teachingRepoMap(input: RepoMapInput): RepoMapResult {
   rejectUnknownKeys(WHERE, "input", requireRecord(WHERE, "input", input), REPO_MAP_KEYS);
   const { damping = REPO_MAP_DEFAULTS.damping, iterations = REPO_MAP_DEFAULTS.iterations } = input;
   checkRepoMapParameters(input.budget, damping, iterations);

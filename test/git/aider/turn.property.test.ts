@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { commitPlan, type TurnStepReport } from "../../../lib/index.js";
+import { teachingCommitPlan, type TurnStepReport } from "../../../lib/index.js";
 import { runKept } from "../git-helpers.js";
 
 type State = "clean" | "modified" | "staged" | "stagedModified" | "untracked";
@@ -67,7 +67,7 @@ describe("the real turn vs commitPlan (property, real git)", () => {
           const chat = new Set(w.chat);
           const E = w.edited.filter((p) => chat.has(p) || (state.has(p) ? w.editFileNotInChat : w.createNewFile));
           const D = EXISTING.filter((p) => state.get(p) !== "clean"); // untracked counts as dirty
-          const plan = commitPlan({ dirtyFiles: D, editedFiles: E, ...options });
+          const plan = teachingCommitPlan({ dirtyFiles: D, editedFiles: E, ...options });
           const turn = k.report.steps[0] as TurnStepReport;
           expect(turn.turn.edited).toEqual(E);
           expect(turn.plan).toEqual(plan);

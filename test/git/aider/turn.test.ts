@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commitPlan, runTurn, Sandbox, AiderSession, type EditFormat, type TurnStepReport } from "../../../lib/index.js";
+import { teachingCommitPlan, runTurn, Sandbox, AiderSession, type EditFormat, type TurnStepReport } from "../../../lib/index.js";
 import { prepareSandbox } from "../../../lib/git/scenario-run.js";
 import { runKept, withKept, type Kept } from "../git-helpers.js";
 
@@ -32,7 +32,7 @@ describe("a turn on a real repository — the seed's example", () => {
     expect(k.git("show", "HEAD:notes.md")).toBe(seedExample.files["notes.md"]);
     // the report's prediction is commitPlan's on the same D and E
     const t = turnOf(k.report);
-    expect(t.plan).toEqual(commitPlan({ dirtyFiles: ["app.py", "notes.md"], editedFiles: ["app.py", "new.py"] }));
+    expect(t.plan).toEqual(teachingCommitPlan({ dirtyFiles: ["app.py", "notes.md"], editedFiles: ["app.py", "new.py"] }));
     expect(t.comparison.rows.every((r) => r.agree)).toBe(true);
   });
 

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { commitPlan, WorkbenchInputError, type CommitPlanInput } from "../../../lib/index.js";
+import { teachingCommitPlan, WorkbenchInputError, type CommitPlanInput } from "../../../lib/index.js";
 import { planInput } from "../../arbitraries/teaching.js";
 import { readSeedFixture } from "../../reference/seed-fixtures.js";
 
 describe("commitPlan — the seed page's worked example", () => {
   it("dirty app.py and notes.md, edits to app.py and new.py", () => {
-    expect(commitPlan({ dirtyFiles: ["app.py", "notes.md"], editedFiles: ["app.py", "new.py"] })).toEqual({
+    expect(teachingCommitPlan({ dirtyFiles: ["app.py", "notes.md"], editedFiles: ["app.py", "new.py"] })).toEqual({
       beforeEdit: ["app.py"],
       afterEdit: ["app.py", "new.py"],
       unrelatedDirty: ["notes.md"],
@@ -17,7 +17,7 @@ describe("commitPlan — the seed page's worked example", () => {
 
   it("the same with autoCommits off: no commits, the overlap listed as unprotected", () => {
     expect(
-      commitPlan({ dirtyFiles: ["app.py", "notes.md"], editedFiles: ["app.py", "new.py"], autoCommits: false }),
+      teachingCommitPlan({ dirtyFiles: ["app.py", "notes.md"], editedFiles: ["app.py", "new.py"], autoCommits: false }),
     ).toEqual({
       beforeEdit: [],
       afterEdit: [],
@@ -34,7 +34,7 @@ describe("commitPlan — laws", () => {
   it("beforeEdit ⊆ dirty ∩ edited, and beforeEdit, overlapWithoutCheckpoint partition dirty ∩ edited", () => {
     fc.assert(
       fc.property(planInput, (input) => {
-        const p = commitPlan(input);
+        const p = teachingCommitPlan(input);
         const overlap = inter([...input.dirtyFiles], [...input.editedFiles]);
         expect(p.beforeEdit.every((f) => overlap.includes(f))).toBe(true);
         expect(p.beforeEdit.filter((f) => p.overlapWithoutCheckpoint.includes(f))).toEqual([]);
@@ -47,7 +47,7 @@ describe("commitPlan — laws", () => {
     fc.assert(
       fc.property(planInput, (input) => {
         const expected = [...new Set(input.dirtyFiles)].filter((f) => !input.editedFiles.includes(f));
-        expect([...commitPlan(input).unrelatedDirty].sort()).toEqual(expected.sort());
+        expect([...teachingCommitPlan(input).unrelatedDirty].sort()).toEqual(expected.sort());
       }),
     );
   });
@@ -55,7 +55,7 @@ describe("commitPlan — laws", () => {
   it("turning off git or auto-commits, or turning on dry run, empties both plans", () => {
     fc.assert(
       fc.property(planInput, fc.constantFrom("gitEnabled", "autoCommits", "dryRun"), (input, which) => {
-        const p = commitPlan({ ...input, [which]: which === "dryRun" });
+        const p = teachingCommitPlan({ ...input, [which]: which === "dryRun" });
         expect(p.beforeEdit).toEqual([]);
         expect(p.afterEdit).toEqual([]);
       }),
@@ -67,7 +67,7 @@ describe("commitPlan — laws", () => {
     expect(fixture.cases.length).toBeGreaterThanOrEqual(300);
     let overlapsUnprotected = 0;
     for (const { input, expected } of fixture.cases) {
-      const p = commitPlan(input);
+      const p = teachingCommitPlan(input);
       if ("error" in expected) throw new Error(`the seed raised ${expected.error} on ${JSON.stringify(input)}`);
       overlapsUnprotected += p.overlapWithoutCheckpoint.length > 0 ? 1 : 0;
       expect({
@@ -85,14 +85,14 @@ describe("commitPlan — laws", () => {
 
 describe("commitPlan — bad input", () => {
   const cases: [string, Record<string, unknown>, RegExp][] = [
-    ["dirtyFiles not an array", { dirtyFiles: "app.py", editedFiles: [] }, /commitPlan: dirtyFiles must be an array/],
-    ["editedFiles holding a number", { dirtyFiles: [], editedFiles: ["a", 2] }, /commitPlan: editedFiles\[1\] must be a string/],
-    ["autoCommits not a boolean", { dirtyFiles: [], editedFiles: [], autoCommits: "yes" }, /commitPlan: autoCommits must be a boolean/],
-    ["dryRun not a boolean", { dirtyFiles: [], editedFiles: [], dryRun: 1 }, /commitPlan: dryRun must be a boolean/],
-    ["an unknown option", { dirtyFiles: [], editedFiles: [], dry_run: true }, /commitPlan: input.dry_run is not a known option/],
+    ["dirtyFiles not an array", { dirtyFiles: "app.py", editedFiles: [] }, /teachingCommitPlan: dirtyFiles must be an array/],
+    ["editedFiles holding a number", { dirtyFiles: [], editedFiles: ["a", 2] }, /teachingCommitPlan: editedFiles\[1\] must be a string/],
+    ["autoCommits not a boolean", { dirtyFiles: [], editedFiles: [], autoCommits: "yes" }, /teachingCommitPlan: autoCommits must be a boolean/],
+    ["dryRun not a boolean", { dirtyFiles: [], editedFiles: [], dryRun: 1 }, /teachingCommitPlan: dryRun must be a boolean/],
+    ["an unknown option", { dirtyFiles: [], editedFiles: [], dry_run: true }, /teachingCommitPlan: input.dry_run is not a known option/],
   ];
   it.each(cases)("%s", (_n, input, message) => {
-    expect(() => commitPlan(input as unknown as CommitPlanInput)).toThrow(WorkbenchInputError);
-    expect(() => commitPlan(input as unknown as CommitPlanInput)).toThrow(message);
+    expect(() => teachingCommitPlan(input as unknown as CommitPlanInput)).toThrow(WorkbenchInputError);
+    expect(() => teachingCommitPlan(input as unknown as CommitPlanInput)).toThrow(message);
   });
 });

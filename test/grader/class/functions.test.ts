@@ -64,7 +64,7 @@ describe("functionBodies", () => {
     let stubs = 0;
     for (const e of listExercises(ROOT)) {
       for (const file of e.files) {
-        const solution = readFileSync(join(e.solutionDir, file), "utf8");
+        const solution = readFileSync(join(e.solutionDir!, file), "utf8");
         const stub = functionBodies(stubFromSolution(solution, e.number), "exported");
         expect(stub.length).toBeGreaterThan(0);
         for (const b of stub) expect(b.stub, `${e.id} ${b.name}`).toBe(true);

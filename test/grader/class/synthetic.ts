@@ -30,12 +30,12 @@ function writeExercises(dir: string, kind: StudentKind, exercises: readonly Exer
   exercises.forEach((e, i) => {
     mkdirSync(join(dir, e.id), { recursive: true });
     for (const f of e.files) {
-      const solution = readFileSync(join(e.solutionDir, f), "utf8");
+      const solution = readFileSync(join(e.solutionDir!, f), "utf8");
       const path = join(dir, e.id, f);
       if (kind === "solved" || (kind === "half" && solved.has(e.id))) writeFileSync(path, solution);
       else if (kind !== "hostile") writeFileSync(path, stubFromSolution(solution, e.number));
       else if (i === 0) writeFileSync(path, "while (true) {}\nexport {};\n");
-      else if (i === 1) symlinkSync(join(e.solutionDir, f), path);
+      else if (i === 1) symlinkSync(join(e.solutionDir!, f), path);
       else if (i === 2) writeFileSync(path, "export function (broken {\n");
       else writeFileSync(path, `JSON.stringify = () => "[]";\nObject.is = () => true;\nArray.prototype.every = () => true;\n${stubFromSolution(solution, e.number)}`);
     }

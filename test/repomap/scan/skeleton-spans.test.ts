@@ -1,20 +1,17 @@
 /**
  * The skeleton spans kept in the scan cache (scan/skeleton-spans.ts) must give the renderer exactly what the full
  * node spans give it: the same TreeContext index (so byte-identical skeletons for any lines of interest), on random
- * spans and on real parses (the golden vectors' code, the tags fixtures, this project's own sources); and a
- * `SkeletonCache` that took a scan must render what one that parses renders, parsing only what it must.
+ * spans and on real parses (the golden vectors' code, the tags fixtures, this project's own sources). The
+ * SkeletonCache that uses them is tested in test/repomap/render/skeletons.test.ts.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GrammarSet, type Grammar } from "../../../lib/repomap/scan/grammars.js";
 import { languageById, languageForPath } from "../../../lib/repomap/scan/languages.js";
 import { buildTreeContext, nodeSpans, renderTreeContext, type NodeSpans } from "../../../lib/repomap/render/render-tree.js";
-import { scanRepo } from "../../../lib/repomap/scan/scan.js";
 import { compactSpans, decodeSpans, encodeSpans, skeletonSpans } from "../../../lib/repomap/scan/skeleton-spans.js";
-import { SkeletonCache } from "../../../lib/repomap/render/skeletons.js";
 import { WorkbenchInputError } from "../../../lib/core/errors.js";
 
 const fixtures = join(__dirname, "..", "..", "fixtures");
@@ -124,52 +121,5 @@ describe("skeletonSpans on real parses", () => {
         tree.delete();
       }
     }
-  });
-});
-
-describe("SkeletonCache with a scan's skeleton spans", () => {
-  const root = mkdtempSync(join(tmpdir(), "wb-skel-spans-"));
-  const cacheDir = mkdtempSync(join(tmpdir(), "wb-skel-spans-cache-"));
-  afterAll(() => {
-    rmSync(root, { recursive: true, force: true });
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
-  const pyFile = (name: string) => `class ${name}:\n    def run(self,\n            x):\n        return x\n\n\ndef helper():\n    return ${name}()\n`;
-  const lois = [[3], [1, 7], [0], [4, 6]];
-
-  it("renders what a parsing cache renders, parsing only files that changed, lack a final newline or use other hidden types", async () => {
-    writeFileSync(join(root, "a.py"), pyFile("A"));
-    writeFileSync(join(root, "b.py"), pyFile("B"));
-    writeFileSync(join(root, "c.py"), pyFile("C").trimEnd()); // no final newline: the scan keeps no spans
-    writeFileSync(join(root, "web.js"), "function f(a,\n  b) {\n  return a + b;\n}\n");
-    const grammars = new GrammarSet();
-    const cold = await scanRepo(root, { cacheDir, grammars });
-    const scan = await scanRepo(root, { cacheDir, grammars }); // warm: the spans come from the cache file
-    expect(scan.summary.fromCache).toBe(4);
-    expect([...scan.skeletonSpans!.files.keys()].sort()).toEqual(["a.py", "b.py", "web.js"]);
-    expect(scan.skeletonSpans!.files).toEqual(cold.skeletonSpans!.files);
-    writeFileSync(join(root, "b.py"), pyFile("Bee")); // changed after the scan: its spans are stale
-    utimesSync(join(root, "b.py"), new Date(), new Date(Date.now() + 5000));
-
-    const files = ["a.py", "b.py", "c.py", "web.js"];
-    const render = async (cache: SkeletonCache) => {
-      await cache.prepare(files);
-      return files.flatMap((f) => lois.map((l) => cache.render(f, l)));
-    };
-    const parsing = new SkeletonCache(root, grammars, 1 << 20);
-    const fromScan = new SkeletonCache(root, grammars, 1 << 20);
-    fromScan.useScan(scan);
-    const want = await render(parsing);
-    expect(await render(fromScan)).toEqual(want);
-    expect(want[files.indexOf("a.py") * lois.length]).toBe("⋮\n│    def run(self,\n│            x):\n│        return x\n│\n⋮\n"); // the fixture has skeletons worth comparing
-    expect(parsing.parses).toBe(4);
-    expect(fromScan.parses).toBe(2); // b.py (stale) and c.py (no final newline)
-    expect(fromScan.fromScan).toBe(2);
-
-    const plain = new SkeletonCache(root, grammars, 1 << 20, false);
-    plain.useScan(scan); // the scan's spans hide Aider's node types; this renderer does not
-    await render(plain);
-    expect(plain.parses).toBe(4);
-    expect(() => plain.useScan({ ...scan, root: "/elsewhere" })).toThrow(/this cache's root/);
   });
 });

@@ -2,11 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   buildTeachingGraph,
-  repoMap,
+  teachingRepoMap,
   spreadRankToSymbols,
   strictBudgetPrefix,
   teachingPageRank,
   teachingPageRankLeaky,
+  teachingPageRankStep,
+  TEACHING_STEP_DEFAULTS,
   WorkbenchInputError,
   type RepoMapInput,
 } from "../../../lib/index.js";
@@ -16,9 +18,9 @@ import { readSeedFixture } from "../../reference/seed-fixtures.js";
 
 const sum = (xs: Iterable<number>): number => [...xs].reduce((a, b) => a + b, 0);
 
-describe("repoMap — the seed page's worked examples", () => {
+describe("teachingRepoMap — the seed page's worked examples", () => {
   it("A→B, all personalization on A, B dangling: ≈ {A: 0.5405, B: 0.4595}, summing to 1, residual small but not 0", () => {
-    const r = repoMap({
+    const r = teachingRepoMap({
       files: ["A", "B"],
       edges: [["A", "B", "helper", 1]],
       personalization: { A: 1 },
@@ -47,7 +49,7 @@ describe("repoMap — the seed page's worked examples", () => {
       symbolCosts: { "util.py": { helper: 4, fmt: 1 }, "db.py": { connect: 5 } },
       budget: 8,
     };
-    const r = repoMap(input);
+    const r = teachingRepoMap(input);
     expect(r.symbolRank.map(([k]) => k)).toEqual([
       ["util.py", "helper"],
       ["db.py", "connect"],
@@ -56,12 +58,12 @@ describe("repoMap — the seed page's worked examples", () => {
     // helper (4) fits, connect (5) does not fit in the 4 left: stop there, although fmt (1) would have fitted
     expect(r.selected).toEqual([["util.py", "helper"]]);
     expect(r.remainingTokens).toBe(4);
-    expect(repoMap({ ...input, budget: 9 }).selected).toHaveLength(2);
-    expect(repoMap({ ...input, budget: 10 })).toMatchObject({ selected: expect.any(Array), remainingTokens: 0 });
+    expect(teachingRepoMap({ ...input, budget: 9 }).selected).toHaveLength(2);
+    expect(teachingRepoMap({ ...input, budget: 10 })).toMatchObject({ selected: expect.any(Array), remainingTokens: 0 });
   });
 
   it("ties in importance are broken by (file, symbol) ascending, by code point as Python compares", () => {
-    const r = repoMap({
+    const r = teachingRepoMap({
       files: ["src", "\u{1F600}", "\uFF5E"],
       edges: [
         ["src", "\u{1F600}", "s", 1],
@@ -77,14 +79,14 @@ describe("repoMap — the seed page's worked examples", () => {
   });
 });
 
-describe("repoMap — agrees exactly with the seed page's own Python (recorded in test/fixtures/seed-000/)", () => {
+describe("teachingRepoMap — agrees exactly with the seed page's own Python (recorded in test/fixtures/seed-000/)", () => {
   it("on random valid graphs (ranks, residual, ranking, selection bit for bit)", () => {
     const fixture = readSeedFixture<RepoMapInput>("repo_map.json");
     expect(fixture.cases.length).toBeGreaterThanOrEqual(200);
     let selectedSome = 0;
     for (const { input, expected } of fixture.cases) {
       if (!("ok" in expected)) throw new Error(`the seed raised ${JSON.stringify(expected)} on a valid input`);
-      const ours = repoMap(input);
+      const ours = teachingRepoMap(input);
       expect(ours.fileRank).toEqual(expected.ok.file_rank);
       expect(ours.symbolRank).toEqual(expected.ok.symbol_rank);
       expect(ours.selected).toEqual(expected.ok.selected);
@@ -97,11 +99,11 @@ describe("repoMap — agrees exactly with the seed page's own Python (recorded i
   });
 });
 
-describe("repoMap — laws", () => {
+describe("teachingRepoMap — laws", () => {
   it("ranks are non-negative and sum to 1 (±1e-9) on any valid graph, dangling nodes included", () => {
     fc.assert(
       fc.property(repoMapInput, (input) => {
-        const r = repoMap(input);
+        const r = teachingRepoMap(input);
         const ranks = Object.values(r.fileRank);
         expect(ranks.every((x) => x >= 0)).toBe(true);
         expect(Math.abs(sum(ranks) - 1)).toBeLessThan(1e-9);
@@ -137,7 +139,7 @@ describe("repoMap — laws", () => {
   it("the strict selection is a prefix of the ranking, never exceeds the budget, remaining = budget − Σ costs", () => {
     fc.assert(
       fc.property(repoMapInput, (input) => {
-        const r = repoMap(input);
+        const r = teachingRepoMap(input);
         const keys = r.symbolRank.map(([k]) => k);
         expect(r.selected).toEqual(keys.slice(0, r.selected.length));
         const spent = sum(r.selected.map(([f, s]) => input.symbolCosts[f]![s]!));
@@ -149,19 +151,19 @@ describe("repoMap — laws", () => {
     );
   });
 
-  it("the pieces compose to repoMap", () => {
+  it("the pieces compose to teachingRepoMap", () => {
     fc.assert(
       fc.property(repoMapInput, (input) => {
         const graph = buildTeachingGraph(input.files, input.edges, input.personalization);
         const { rank } = teachingPageRank(graph, input.damping, input.iterations);
         const ranked = spreadRankToSymbols(graph, rank);
-        expect(strictBudgetPrefix(ranked, input.symbolCosts, input.budget).selected).toEqual(repoMap(input).selected);
+        expect(strictBudgetPrefix(ranked, input.symbolCosts, input.budget).selected).toEqual(teachingRepoMap(input).selected);
       }),
     );
   });
 });
 
-describe("repoMap — bad input names the parameter and the rule", () => {
+describe("teachingRepoMap — bad input names the parameter and the rule", () => {
   const base = REPO_MAP_BASE;
   const cases: [string, Partial<RepoMapInput> | Record<string, unknown>, RegExp][] = [
     ["empty graph", { files: [], edges: [], personalization: {} }, /files .*at least one file/],
@@ -188,10 +190,10 @@ describe("repoMap — bad input names the parameter and the rule", () => {
     ["an unknown key (a typo of damping)", { dampng: 0.5 }, /input\.dampng is not a known option/],
   ];
   it.each(cases)("%s", (_name, patch, message) => {
-    const call = () => repoMap({ ...base, ...patch } as RepoMapInput);
+    const call = () => teachingRepoMap({ ...base, ...patch } as RepoMapInput);
     expect(call).toThrow(WorkbenchInputError);
     expect(call).toThrow(message);
-    expect(call).toThrow(/^repoMap: /);
+    expect(call).toThrow(/^teachingRepoMap: /);
   });
 
   it("rejects exactly the inputs the seed's Python rejects (recorded in test/fixtures/seed-000/)", () => {
@@ -203,7 +205,31 @@ describe("repoMap — bad input names the parameter and the rule", () => {
       expect(c.input).toEqual({ ...base, ...cases[i]![1] });
       // Python raises ValueError (or TypeError for "5", KeyError for a missing cost): all are rejections
       expect(c.expected, c.name).toHaveProperty("error");
-      expect(() => repoMap(c.input as unknown as RepoMapInput)).toThrow(WorkbenchInputError);
+      expect(() => teachingRepoMap(c.input as unknown as RepoMapInput)).toThrow(WorkbenchInputError);
     });
+  });
+});
+
+describe("teachingPageRankStep — one pass of the seed's loop, its options over TEACHING_STEP_DEFAULTS", () => {
+  const g = buildTeachingGraph(["A", "B", "C"], [["A", "B", "f", 1], ["C", "A", "g", 2]], { A: 1, C: 1 });
+
+  it("iterated from the prior, gives teachingPageRank (with the dangling term) and teachingPageRankLeaky (without)", () => {
+    let kept: ReadonlyMap<string, number> = g.prior;
+    let leaked: ReadonlyMap<string, number> = g.prior;
+    for (let i = 0; i < 7; i++) {
+      kept = teachingPageRankStep(g, kept, { damping: 0.6 });
+      leaked = teachingPageRankStep(g, leaked, { damping: 0.6, redistributeDangling: false });
+    }
+    expect([...kept]).toEqual([...teachingPageRank(g, 0.6, 7).rank]);
+    expect([...leaked]).toEqual([...teachingPageRankLeaky(g, 0.6, 7).rank]);
+    expect([...teachingPageRankStep(g, g.prior)]).toEqual([...teachingPageRankStep(g, g.prior, { damping: TEACHING_STEP_DEFAULTS.damping })]);
+    expect(Object.isFrozen(TEACHING_STEP_DEFAULTS)).toBe(true);
+  });
+
+  it("rejects bad options naming the option and the rule", () => {
+    expect(() => teachingPageRankStep(g, g.prior, { damping: 1 })).toThrow("teachingPageRankStep: options.damping must be a number strictly between 0 and 1");
+    expect(() => teachingPageRankStep(g, g.prior, { redistributeDangling: "no" as never })).toThrow("options.redistributeDangling must be a boolean");
+    expect(() => teachingPageRankStep(g, g.prior, { alpha: 0.5 } as never)).toThrow("options.alpha is not a known option");
+    expect(() => teachingPageRankStep(g, g.prior, 0.85 as never)).toThrow("teachingPageRankStep: options must be an object");
   });
 });

@@ -1,0 +1,69 @@
+/** What a student release leaves out (lib/grader/release/rules.ts). */
+import { describe, expect, it } from "vitest";
+import { instructorOnly, leftOutByImports, readsSolutions, relativeImports, releasePackageJson } from "../../../lib/grader/release/rules.js";
+
+describe("instructorOnly and readsSolutions", () => {
+  it("leave out the solutions, the hidden tests and the instructor's CI, and nothing else by path alone", () => {
+    expect(instructorOnly("solutions/01-pagerank/pagerank.ts")).toMatch(/reference solutions/);
+    expect(instructorOnly("test/exercises/hidden/05-commit-plan.ts")).toMatch(/hidden/);
+    expect(instructorOnly(".ci/run")).toMatch(/CI/);
+    for (const kept of ["lib/grader/run.ts", "test/exercises/05-commit-plan.test.ts", "exercises/05-commit-plan/commit-plan.ts", "solutions.md", "test/solutions-helper.ts"]) {
+      expect(instructorOnly(kept)).toBeNull();
+    }
+  });
+
+  it("a test or script that names the solutions folder or solutionDir reads them; lib and comments without the folder do not", () => {
+    expect(readsSolutions("test/x.test.ts", `const d = join(ROOT, "solutions", id);`)).toMatch(/names solutions/);
+    expect(readsSolutions("test/x.test.ts", `import * as s from "../../solutions/01-pagerank/pagerank.js";`)).toMatch(/\/solutions\//);
+    expect(readsSolutions("scripts/x.ts", "readFileSync(join(e.solutionDir!, f))")).toMatch(/solutionDir/);
+    expect(readsSolutions("lib/grader/catalog.ts", `join(root, "solutions")`)).toBeNull();
+    expect(readsSolutions("test/x.test.ts", "// the reference solutions are never named")).toBeNull();
+    expect(readsSolutions("test/fixtures/x.json", `"solutions/"`)).toBeNull();
+  });
+});
+
+describe("leftOutByImports", () => {
+  it("follows relative imports to a fixed point, .js read as .ts, and leaves other files alone", () => {
+    const files = new Map([
+      ["test/a.test.ts", `import { h } from "./helper.js";`],
+      ["test/helper.ts", `import { x } from "../solutions/01-x/x.js";`],
+      ["test/b.test.ts", `const m = await import("./a.test.js");`],
+      ["test/c.test.ts", `import { y } from "../lib/index.js"; import type { Z } from "@target/01-x/x.js";`],
+      ["scripts/d.ts", `export * from "../test/helper.js";`],
+    ]);
+    const out = leftOutByImports(files, (p) => p.startsWith("solutions/"));
+    expect(Object.fromEntries(out.map((l) => [l.path, l.reason]))).toEqual({
+      "test/helper.ts": "imports solutions/01-x/x.ts, which is left out",
+      "test/a.test.ts": "imports test/helper.ts, which is left out",
+      "test/b.test.ts": "imports test/a.test.ts, which is left out",
+      "scripts/d.ts": "imports test/helper.ts, which is left out",
+    });
+  });
+
+  it("relativeImports resolves against the file's folder", () => {
+    expect(relativeImports("test/grader/x.test.ts", `import a from "../../lib/a.js"; import b from "./b.js"; import c from "vitest";`)).toEqual(["lib/a.ts", "test/grader/b.ts"]);
+  });
+});
+
+describe("releasePackageJson", () => {
+  it("drops only the scripts that run a file the release lacks, and keeps everything else", () => {
+    const pkg = {
+      name: "aider-workbench",
+      scripts: {
+        build: "node node_modules/typescript/bin/tsc -p lib/tsconfig.build.json",
+        pretest: "bash scripts/system-deps.sh",
+        "exercises:stubs": "tsx scripts/write-exercise-stubs.ts",
+        bench: "npm run -s build && tsx scripts/bench/run.ts",
+        workbench: "tsx lib/cli.ts",
+      },
+      dependencies: { tsx: "4.23.15" },
+    };
+    const has = (p: string): boolean => p !== "scripts/write-exercise-stubs.ts";
+    const r = releasePackageJson(JSON.stringify(pkg), has);
+    expect(r.dropped).toEqual(["exercises:stubs"]);
+    const back = JSON.parse(r.text) as typeof pkg;
+    expect(Object.keys(back.scripts)).toEqual(["build", "pretest", "bench", "workbench"]);
+    expect(back.dependencies).toEqual(pkg.dependencies);
+    expect(back.name).toBe("aider-workbench");
+  });
+});
