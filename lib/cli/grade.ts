@@ -41,7 +41,7 @@ graded runs in a contained sandbox process, never in the process that judges it 
   --student ID   the student's id, recorded in the reports (they always record the submission's content hash,
                  the grader's version, the seed, when grading started and how long it took)
   --judges N     judge processes at once (default: one per exercise, at most one per core); each runs its
-                 exercises one after another. grade-class passes 1: its students already keep the cores busy
+                 exercises one after another. grade-class passes cores ÷ --jobs (1 when its students fill the cores)
 ${EXERCISE_PATH_USAGE}
 Exit status: 0 when every graded exercise has full points, 1 when some points are missing, 2 on a usage error.`;
 
