@@ -40,6 +40,8 @@ graded runs in a contained sandbox process, never in the process that judges it 
   --seed N       fast-check seed for the property tests (default ${GRADE_DEFAULTS.seed}: every run grades alike)
   --student ID   the student's id, recorded in the reports (they always record the submission's content hash,
                  the grader's version, the seed, when grading started and how long it took)
+  --judges N     judge processes at once (default: one per exercise, at most one per core); each runs its
+                 exercises one after another. grade-class passes cores ÷ --jobs (1 when its students fill the cores)
 ${EXERCISE_PATH_USAGE}
 Exit status: 0 when every graded exercise has full points, 1 when some points are missing, 2 on a usage error.`;
 
@@ -58,6 +60,7 @@ export const gradeCommand: Command = {
       timeout: { type: "string" },
       seed: { type: "string" },
       student: { type: "string" },
+      judges: { type: "string" },
       ...EXERCISE_PATH_OPTIONS,
     });
     const { root, state } = exercisePaths("grade", values);
@@ -86,6 +89,7 @@ export const gradeCommand: Command = {
       if (!isStudentId(values.student)) throw new UsageError(`grade: --student ${STUDENT_ID_RULE} (got ${JSON.stringify(values.student)})`);
       options.student = values.student;
     }
+    if (values.judges !== undefined) options.maxWorkers = integerOption("grade", "judges", values.judges, 1, 1);
     const outputs = { json: reportPath("json", values.json), junit: reportPath("junit", values.junit), classroom: reportPath("classroom", values.classroom) };
     const first = await gradeOnce(options, outputs, io);
     if (!values.watch) return exitCode(first);

@@ -29,6 +29,8 @@ export interface GradeSessionOptions {
   hidden?: boolean;
   /** The student's id, recorded in the report (`grade --student`). */
   student?: string;
+  /** Judge processes at once (`grade --judges`; runGrading's `maxWorkers`). */
+  maxWorkers?: number;
 }
 
 export interface GradeSessionResult {
@@ -69,6 +71,7 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
     ...(options.onStatus ? { onStatus: options.onStatus } : {}),
     ...(options.hidden ? { hidden: true } : {}),
     ...(options.student !== undefined ? { student: options.student } : {}),
+    ...(options.maxWorkers !== undefined ? { maxWorkers: options.maxWorkers } : {}),
   });
   const report = options.previous ? mergeReports(options.previous, fresh) : fresh;
   let state: ProgressState | null = null;

@@ -119,7 +119,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/grader/misconception.ts": "the grader's machinery: run end to end in test/grader/ (test/grader/grade-containment.test.ts, test/grader/exercises.test.ts)",
   "lib/grader/output.ts": "the grader's machinery: run end to end in test/grader/ (test/grader/grade-containment.test.ts, test/grader/exercises.test.ts)",
   "lib/grader/protocol.ts": "the grader's machinery: run end to end in test/grader/ (test/grader/grade-containment.test.ts, test/grader/exercises.test.ts)",
-  "lib/grader/run.ts": "the grader's machinery: run end to end in test/grader/ (test/grader/grade-containment.test.ts, test/grader/exercises.test.ts)",
   "lib/grader/sandbox/cache.ts": "the grader's machinery: run end to end in test/grader/ (test/grader/grade-containment.test.ts, test/grader/exercises.test.ts)",
   "lib/grader/sandbox/child.ts": "the grader's machinery: run end to end in test/grader/ (test/grader/grade-containment.test.ts, test/grader/exercises.test.ts)",
   "lib/grader/sandbox/containment.ts": "the grader's machinery: run end to end in test/grader/ (test/grader/grade-containment.test.ts, test/grader/exercises.test.ts)",

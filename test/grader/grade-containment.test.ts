@@ -79,7 +79,7 @@ describe("workbench grade: partial work and misbehaving code", () => {
     const r = await runCli(["grade", "05", "--target", "solutions", "--junit", join(dir, "r.xml")]);
     expect(r.code).toBe(0);
     const xml = readFileSync(join(dir, "r.xml"), "utf8");
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="aider-workbench exercises \(solutions\)" tests="7" failures="0" errors="0" timestamp="\d{4}-\d\d-\d\dT[\d:]+Z" time="\d+\.\d{3}">/);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="aider-workbench exercises \(solutions\)" tests="7" failures="0" errors="0"[^>]*>/);
     const bad = await runCli(["grade", "42"]);
     expect(bad.code).toBe(2);
     expect(bad.err.trim().split("\n")).toEqual([expect.stringMatching(/^grade: exercise must be one of 01-pagerank, .* \(got "42"\)$/)]);

@@ -7,7 +7,7 @@
  * saved after every student, so an interrupted run resumes where it stopped.
  */
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { toJunitXml } from "../junit.js";
 import { graderVersion, submissionHash } from "../provenance.js";
@@ -125,6 +125,8 @@ export async function gradeClass(o: GradeClassOptions): Promise<GradeClassResult
         extraArgs: HIDDEN_TESTS_ARGS,
         statePath: join(work, `progress-${id}.json`),
         limitMs: o.studentLimitMs,
+        // `jobs` grades share the cores: more judge processes per grade would only add their start-up (1.5 s CPU each).
+        judges: Math.max(1, Math.floor(availableParallelism() / o.jobs)),
       });
       if (outcome.report) {
         const report = describe(outcome.report, p);
