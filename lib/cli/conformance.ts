@@ -1,6 +1,6 @@
 /**
  * `workbench conformance <suite> <vectors.json>`: runs the production-style path on a golden vector file in the
- * format of `../shared/golden/<suite>.json`; prints each failing case (id, expected, actual) and ends with
+ * format of `test/fixtures/golden/<suite>.json`; prints each failing case (id, expected, actual) and ends with
  * `N passed, M failed` (exit 1 when M > 0). A malformed file names the case and the field (exit 2).
  */
 import { SUITES } from "../conformance/suites.js";

@@ -1,5 +1,5 @@
 /**
- * Suite `render_tree`: `../shared/golden/treecontext-render.json` — grep-ast's TreeContext as Aider's
+ * Suite `render_tree`: `test/fixtures/golden/treecontext-render.json` — grep-ast's TreeContext as Aider's
  * `render_tree` calls it (reference §1.7), on real files and lines of interest. Each case's file is parsed with
  * our grammar (with `aiderGrammar` emulation) and rendered with `AiderTreeContext`, one context per file, as
  * Aider keeps one per file.
