@@ -9,8 +9,6 @@ import {
   PowerIterationFailedConvergence,
   WorkbenchInputError,
 } from "../../../lib/index.js";
-import { numpySum, pairwiseSum } from "../../../lib/repomap/pagerank/matrix.js";
-import { introsortPairs } from "../../../lib/repomap/pagerank/csr-sort.js";
 
 type E = readonly [string, string, number | null];
 
@@ -163,34 +161,6 @@ describe("aiderPageRank — hand-computed cases", () => {
     expect(() => aiderPageRank(h)).toThrow(/attribute "weight" must be a finite number or absent/);
     expect(AIDER_PAGERANK_DEFAULTS).toEqual({ alpha: 0.85, maxIter: 100, tol: 1e-6, weight: "weight" });
     expect(Object.isFrozen(AIDER_PAGERANK_DEFAULTS)).toBe(true);
-  });
-});
-
-describe("numpy and scipy details the iteration reproduces", () => {
-  it("pairwiseSum adds eight running sums pairwise (numpy), not left to right", () => {
-    const v = [1e16, 1, 1, 1, 1, 1, 1, 1, -1e16];
-    // left to right every +1 is lost (1e16 + 1 rounds back to 1e16); numpy: ((1e16+1)+(1+1)) + ((1+1)+(1+1)) − 1e16 = 6
-    expect(v.reduce((a, b) => a + b, 0)).toBe(0);
-    expect(pairwiseSum(v, 0, v.length)).toBe(6);
-    expect(numpySum([0.1, 0.2, 0.3])).toBe(0.1 + 0.2 + 0.3);
-  });
-
-  it("introsortPairs sorts by key, keeps the multiset, and is stable up to 16 elements", () => {
-    fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 300 }), (ks) => {
-        const keys = Int32Array.from(ks);
-        const vals = Float64Array.from(ks, (_, i) => i);
-        introsortPairs(keys, vals, 0, keys.length);
-        for (let i = 1; i < keys.length; i++) expect(keys[i - 1]! <= keys[i]!).toBe(true);
-        expect([...vals].sort((a, b) => a - b)).toEqual(ks.map((_, i) => i));
-        vals.forEach((v, i) => expect(keys[i]).toBe(ks[v]));
-        if (ks.length <= 16) {
-          const stable = ks.map((k, i) => [k, i] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-          expect([...vals]).toEqual(stable.map(([, i]) => i));
-        }
-      }),
-      { numRuns: 200 },
-    );
   });
 });
 

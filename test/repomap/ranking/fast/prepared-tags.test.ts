@@ -10,8 +10,6 @@ import {
   type RankedTagsOptions,
   type RankedTagsResult,
 } from "../../../../lib/index.js";
-import { byRankDesc } from "../../../../lib/repomap/ranking/rank.js";
-import { orderByRankDesc } from "../../../../lib/repomap/ranking/fast/rank-sort.js";
 
 type Triple = [string, string, number];
 
@@ -192,23 +190,5 @@ describe("rankPreparedTags — argument checks", () => {
     expect(() => rankPreparedTags(prepared, { chatFiles: [], otherFiles: ["a.py", "b.py"], mentionedIdents: [1] as never })).toThrow(WorkbenchInputError);
     expect(() => prepareRankedTags({ files: ["a.py"], tags: {} as never })).toThrow(/prepareRankedTags: input.tags must be a Map/);
     expect(rankPreparedTags(prepared, { chatFiles: ["b.py"], otherFiles: ["a.py", "b.py"] }).tail).toEqual([]);
-  });
-});
-
-describe("orderByRankDesc — the ranking's sort without comparisons", () => {
-  it("gives the comparison sort's order (rank descending, then tie order descending), duplicates and zeros included", () => {
-    const rank = fc.oneof(fc.constantFrom(0, 1e-300, 5e-324, 0.25, 1, 2 ** 60), fc.double({ min: 0, max: 10, noNaN: true, noDefaultInfinity: true }));
-    fc.assert(
-      fc.property(fc.array(rank, { maxLength: 300 }), fc.boolean(), (ranks, negatives) => {
-        const r = Float64Array.from(ranks, (x, i) => (negatives && i % 7 === 3 ? -x : x)); // -0 and negatives: the fallback
-        const byTie = Int32Array.from(r.keys()).sort(() => 0);
-        const shuffled = Int32Array.from(byTie).reverse(); // any tie order: here, descending ids
-        for (const tieOrder of [byTie, shuffled]) {
-          const pos = new Map([...tieOrder].map((id, i) => [id, i]));
-          const expected = [...tieOrder].sort(byRankDesc((id: number) => r[id]!, (a, b) => pos.get(a)! - pos.get(b)!));
-          expect([...orderByRankDesc(r, tieOrder)]).toEqual(expected);
-        }
-      }),
-    );
   });
 });
