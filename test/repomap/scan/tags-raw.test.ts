@@ -1,11 +1,10 @@
 import fc from "fast-check";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GrammarSet, type Grammar } from "../../../lib/repomap/scan/grammars.js";
 import { LANGUAGES, languageById, languageForPath } from "../../../lib/repomap/scan/languages.js";
 import { assembleTags, getTagsRaw, TAGS_DEFAULTS, type CapturedName, type RawTag } from "../../../lib/repomap/scan/tags-raw.js";
-import { WorkbenchInputError } from "../../../lib/core/errors.js";
 
 const FIXTURES = join(__dirname, "..", "..", "fixtures");
 const grammars = new GrammarSet();
@@ -22,40 +21,10 @@ function tagsOf(file: string, options = {}): RawTag[] {
 
 const sorted = (tags: readonly RawTag[]): string[] => tags.map((t) => JSON.stringify(t)).sort();
 
-describe("languages", () => {
+describe("the grammars these tests use", () => {
   it("every language loads from its npm package (wasm + tags queries)", () => {
     expect([...grammars.failures]).toEqual([]);
     expect([...loaded.keys()].sort()).toEqual(LANGUAGES.map((l) => l.id).sort());
-  });
-
-  it("the table agrees with each package's own tree-sitter.json where it has one (file types and tags query files)", () => {
-    const checked: string[] = [];
-    for (const spec of LANGUAGES) {
-      const metaPath = join("node_modules", spec.pkg, "tree-sitter.json");
-      if (!existsSync(metaPath)) continue; // prebuilt-grammar packages, tree-sitter-properties, tree-sitter-ocaml
-      const meta = JSON.parse(readFileSync(metaPath, "utf8")) as {
-        grammars: { name: string; "file-types"?: string[]; tags?: string | string[] }[];
-      };
-      const name = spec.id === "csharp" ? "c-sharp" : spec.id;
-      const g = meta.grammars.find((x) => x.name === name)!;
-      expect(g, spec.id).toBeDefined();
-      const tags = ([] as string[]).concat(g.tags ?? []);
-      expect(spec.tagsQueries.map((q) => ("own" in q ? `own:${q.own}` : q.pkg === spec.pkg ? q.path : `node_modules/${q.pkg}/${q.path}`))).toEqual(tags);
-      // every file type the package declares is ours, except .h, which we give to C as grep-ast does, and .sbt,
-      // which grep-ast does not map
-      for (const ft of g["file-types"] ?? []) expect(languageForPath(`x.${ft}`)?.id, ft).toBe(ft === "h" ? "c" : ft === "sbt" ? undefined : spec.id);
-      checked.push(spec.id);
-    }
-    expect(checked).toEqual(expect.arrayContaining(["python", "typescript", "php", "lua", "scala"]));
-  });
-
-  it("maps names by their last extension, case-insensitively; no extension or an unknown one has no language", () => {
-    expect(languageForPath("src/a.PY")?.id).toBe("python");
-    expect(languageForPath("a.d.ts")?.id).toBe("typescript");
-    expect(languageForPath("Makefile")).toBeUndefined();
-    expect(languageForPath("notes.txt")).toBeUndefined();
-    expect(languageForPath(".py")).toBeUndefined(); // a dot file has no extension, as in Python's splitext
-    expect(() => languageForPath(3 as unknown as string)).toThrow(WorkbenchInputError);
   });
 });
 
