@@ -1,7 +1,7 @@
 /**
  * `npm run test:unit`: the fast tier — every mechanism's unit and property tests (repo map, SEARCH/REPLACE, the
- * teaching commit plan), core, the laws' runner, lib's layering and the class similarity report (pure: it reads
- * text, runs nothing), with the fixed fast-check seed when CI is set.
+ * teaching commit plan), core, the laws' runner, lib's layering, the misconception variants (pure) and the class
+ * similarity report (pure: it reads text, runs nothing), with the fixed fast-check seed when CI is set.
  * No notebooks (so no lib build first), no grader processes, no git sandboxes, no CLI child processes: those run
  * in `npm test` and `npm run test:quick`. A test that needs one of them does not belong in this list.
  */
@@ -20,6 +20,18 @@ export default defineConfig({
       "test/conformance/golden-repomap.test.ts",
       "test/conformance/render-stub.test.ts",
       "test/grader/class/**/*.test.ts",
+      // the misconception modules' mirrors are pure; the folder's other tests run the graded tests or read notebooks
+      "test/misconceptions/commit-plan.test.ts",
+      "test/misconceptions/map-search.test.ts",
+      "test/misconceptions/match.test.ts",
+      "test/misconceptions/pagerank.test.ts",
+      "test/misconceptions/predict-hunk.test.ts",
+      "test/misconceptions/same.test.ts",
+      "test/misconceptions/search-replace.test.ts",
+      "test/misconceptions/symbol-budget.test.ts",
+      "test/misconceptions/token-estimate.test.ts",
+      "test/misconceptions/trace-path.test.ts",
+      "test/misconceptions/types.test.ts",
     ],
     exclude: [
       // git sandboxes: the real turn's laws (the pure git model is in test/git/teaching/)

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { explore, WorkbenchInputError, type TokenCounter } from "../../lib/index.js";
+import { explore, WorkbenchInputError } from "../../lib/index.js";
 
 /** A law with a counterexample known in advance: every integer of 0–1000 is below 500 (500 is the smallest failure). */
 const below500: explore.Law<number> = {
@@ -68,38 +68,6 @@ describe("exploreLaw", () => {
       const call = () => explore.exploreLaw(f as never, law as never, options as never);
       expect(call).toThrow(WorkbenchInputError);
       expect(call).toThrow(message);
-    }
-  });
-});
-
-describe("the catalogue", () => {
-  const zero: TokenCounter = () => 0;
-  const all = explore.exploreLaws(zero);
-
-  it("ids are unique and start with their mechanism; every law states a claim and a lesson", () => {
-    expect(new Set(all.map((l) => l.id)).size).toBe(all.length);
-    for (const l of all) {
-      expect(l.id.startsWith(`${l.mechanism}/`), l.id).toBe(true);
-      expect(l.statement.length, l.id).toBeGreaterThan(20);
-      expect(l.lesson.length, l.id).toBeGreaterThan(20);
-    }
-  });
-
-  it("token laws exist only with a counter; findLaw says which argument is missing", () => {
-    expect(explore.EXPLORE_LAWS.some((l) => l.mechanism === "tokens")).toBe(false);
-    expect(all.filter((l) => l.mechanism === "tokens").map((l) => l.id)).toEqual(explore.TOKEN_LAW_IDS);
-    expect(() => explore.findLaw("tokens/estimate-within-factor-2")).toThrow(/findLaw: count must be given/);
-    expect(explore.findLaw("tokens/estimate-within-factor-2", zero).id).toBe("tokens/estimate-within-factor-2");
-    expect(() => explore.findLaw("nope")).toThrow(/findLaw: id must be the id of a law/);
-    expect(() => explore.tokenLaws("count" as never)).toThrow(/tokenLaws: count must be a function/);
-  });
-
-  it("every law without a tokenizer gives before/after rows for a generated input", () => {
-    for (const law of explore.EXPLORE_LAWS) {
-      const [input] = fc.sample(law.arbitrary(fc), { numRuns: 1, seed: 11 });
-      const rows = law.rows(input as never);
-      expect(rows.length, law.id).toBeGreaterThan(0);
-      for (const row of rows) for (const v of Object.values(row)) expect(["string", "number"]).toContain(typeof v);
     }
   });
 });

@@ -75,26 +75,6 @@ describe("the right answer is never named", () => {
   });
 });
 
-describe("matchMisconception's arguments", () => {
-  it("rejects an exercise without a catalogue and malformed calls", () => {
-    expect(() => matchMisconception("99-nothing", [])).toThrow(/matchMisconception.*exercise/);
-    expect(() => matchMisconception("01-pagerank", [{ fn: "pageRankStep" } as never])).toThrow(/calls\[0\]/);
-  });
-
-  it("uses the test's own expected value when the call carries one", () => {
-    const m = misconceptions.misconceptionById("05-dry-run-ignored")!;
-    const args = [["app.py"], ["app.py"], { dryRun: true }];
-    const output = m.run(...args);
-    expect(matchMisconception("05-commit-plan", [{ fn: "commitPlan", args, output }])?.id).toBe(m.id);
-    // told that this output IS the right answer, the matcher names nothing
-    expect(matchMisconception("05-commit-plan", [{ fn: "commitPlan", args, output, expected: output }])).toBeNull();
-  });
-
-  it("names nothing without a call of a catalogued function", () => {
-    expect(matchMisconception("01-pagerank", [{ fn: "handCalculationAB", args: [0.85], output: { A: 0.15, B: 0.1275 } }])).toBeNull();
-  });
-});
-
 describe("one graded test's inputs are enough to tell the PageRank mistakes apart", () => {
   it("the A→B steps of exercise 01 name dangling-dropped and dangling-uniform differently", async () => {
     const { buildTeachingGraph } = await import("../../lib/index.js");
