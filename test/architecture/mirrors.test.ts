@@ -58,7 +58,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/core/pystr.ts": "Python's string semantics, checked against the seed's Python through test/editblock/teaching/search-replace.test.ts and the properties in test/properties/search-replace.test.ts",
   "lib/diagrams/chromium.ts": "renders diagrams/*.mmd with Chromium: test/system/diagrams.test.ts",
   "lib/diagrams/render.ts": "renders diagrams/*.mmd with Chromium: test/system/diagrams.test.ts",
-  "lib/editblock/dotdotdots.ts": "Aider's try_dotdotdots, a stage of replace: test/editblock/replace.test.ts and the golden vectors in test/conformance/editblock-suites.test.ts",
   "lib/editformats/editblock-coder.ts": "an edit format's parse/apply (Aider's port): test/editformats/editformats.test.ts and the golden vectors in test/conformance/editformat-suites.test.ts",
   "lib/editformats/index.ts": "a barrel (re-exports only)",
   "lib/editformats/patch/apply.ts": "an edit format's parse/apply (Aider's port): test/editformats/editformats.test.ts and the golden vectors in test/conformance/editformat-suites.test.ts",
