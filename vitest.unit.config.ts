@@ -1,7 +1,8 @@
 /**
  * `npm run test:unit`: the fast tier — every mechanism's unit and property tests (repo map, SEARCH/REPLACE, the
- * teaching commit plan), core, the laws' runner, lib's layering and the class similarity report (pure: it reads
- * text, runs nothing), with the fixed fast-check seed when CI is set.
+ * teaching commit plan), core, the laws' runner, lib's layering, the class similarity report (pure: it reads
+ * text, runs nothing), each conformance suite on its golden vectors and the diagrams' stamps, with the fixed
+ * fast-check seed when CI is set.
  * No notebooks (so no lib build first), no grader processes, no git sandboxes, no CLI child processes: those run
  * in `npm test` and `npm run test:quick`. A test that needs one of them does not belong in this list.
  */
@@ -36,6 +37,8 @@ export default defineConfig({
       "test/conformance/suite-udiff.test.ts",
       "test/conformance/suite-wholefile.test.ts",
       "test/grader/class/**/*.test.ts",
+      // the diagrams' stamps, listing and Chromium lookup, without launching it (rendering: test/system/diagrams.test.ts)
+      "test/diagrams/**/*.test.ts",
     ],
     exclude: [
       // git sandboxes: the real turn's laws (the pure git model is in test/git/teaching/)

@@ -56,7 +56,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/core/difflib-unified.ts": "Python's unified_diff: checked against CPython in test/editblock/parse.test.ts and through lib/show's diffs in test/show/pictures.test.ts",
   "lib/core/pyerror.ts": "the PythonError class of the error family: test/core/errors.test.ts",
   "lib/core/pystr.ts": "Python's string semantics, checked against the seed's Python through test/editblock/teaching/search-replace.test.ts and the properties in test/properties/search-replace.test.ts",
-  "lib/diagrams/render.ts": "renders diagrams/*.mmd with Chromium: test/system/diagrams.test.ts",
   "lib/editformats/editblock-coder.ts": "an edit format's parse/apply (Aider's port): test/editformats/editformats.test.ts and the golden vectors in test/conformance/editformat-suites.test.ts",
   "lib/editformats/index.ts": "a barrel (re-exports only)",
   "lib/editformats/patch/apply.ts": "an edit format's parse/apply (Aider's port): test/editformats/editformats.test.ts and the golden vectors in test/conformance/editformat-suites.test.ts",
