@@ -115,8 +115,11 @@ describe("runApplyUpdatesCase", () => {
     expect(runApplyUpdatesCase(c, lineCoder).passed).toBe(true);
   });
 
-  it("a missing input field is named", () => {
+  it("a missing or malformed input field is named as the case's, not raised as our own argument error", () => {
     expect(() => runApplyUpdatesCase(applyCase({}, {}), lineCoder)).toThrow('case f-1: field "input.partial_response_content" is missing');
+    const badChat = applyCase({ partial_response_content: "a.py=new", chat_files: ["a.py", 3] }, {});
+    expect(() => runApplyUpdatesCase(badChat, lineCoder)).toThrow(VectorFormatError);
+    expect(() => runApplyUpdatesCase(badChat, lineCoder)).toThrow('case f-1: field "input.chat_files[1]" must be a string');
   });
 });
 
