@@ -1,7 +1,8 @@
 /**
  * `npm run test:unit`: the fast tier — every mechanism's unit and property tests (repo map, SEARCH/REPLACE, the
- * teaching commit plan), core, the laws' runner, lib's layering, the misconception variants (pure) and the class
- * similarity report (pure: it reads text, runs nothing), with the fixed fast-check seed when CI is set.
+ * teaching commit plan), core, the laws' runner, lib's layering, the misconception variants (pure), the class
+ * similarity report (pure: it reads text, runs nothing), each conformance suite on its golden vectors and the
+ * diagrams' stamps, with the fixed fast-check seed when CI is set.
  * No notebooks (so no lib build first), no grader processes, no git sandboxes, no CLI child processes: those run
  * in `npm test` and `npm run test:quick`. A test that needs one of them does not belong in this list.
  */
@@ -19,6 +20,22 @@ export default defineConfig({
       "test/properties/**/*.test.ts",
       "test/conformance/golden-repomap.test.ts",
       "test/conformance/render-stub.test.ts",
+      // each conformance suite on its golden vectors, and the readers they share (pure: no CLI, no tree-sitter)
+      "test/conformance/suite.test.ts",
+      "test/conformance/format.test.ts",
+      "test/conformance/read.test.ts",
+      "test/conformance/editblock-fields.test.ts",
+      "test/conformance/editformat-cases.test.ts",
+      "test/conformance/suite-editblock-fenced.test.ts",
+      "test/conformance/suite-editblock-misc.test.ts",
+      "test/conformance/suite-editblock-parse.test.ts",
+      "test/conformance/suite-editblock-replace.test.ts",
+      "test/conformance/suite-map-search.test.ts",
+      "test/conformance/suite-pagerank.test.ts",
+      "test/conformance/suite-patch.test.ts",
+      "test/conformance/suite-repomap-ranking.test.ts",
+      "test/conformance/suite-udiff.test.ts",
+      "test/conformance/suite-wholefile.test.ts",
       "test/grader/class/**/*.test.ts",
       // the misconception modules' mirrors are pure; the folder's other tests run the graded tests or read notebooks
       "test/misconceptions/commit-plan.test.ts",
@@ -32,6 +49,8 @@ export default defineConfig({
       "test/misconceptions/token-estimate.test.ts",
       "test/misconceptions/trace-path.test.ts",
       "test/misconceptions/types.test.ts",
+      // the diagrams' stamps, listing and Chromium lookup, without launching it (rendering: test/system/diagrams.test.ts)
+      "test/diagrams/**/*.test.ts",
     ],
     exclude: [
       // git sandboxes: the real turn's laws (the pure git model is in test/git/teaching/)

@@ -6,13 +6,12 @@
  * project and compares every field the case records (edited, reflected message, files, folders, io log …).
  */
 import { PythonError } from "../core/pyerror.js";
-import { requireStringArray } from "../core/validate.js";
 import { DEFAULT_FENCE, type Fence } from "../editblock/fence.js";
 import { applyUpdates, EditFormatValueError, type CoderContext, type EditFormatCoder } from "../editformats/coder.js";
 import { ProjectFiles } from "../editformats/workspace.js";
 import { readStringRecord } from "./editblock-fields.js";
 import { readCases, VectorFormatError, type CaseReader } from "./format.js";
-import { sameJson } from "./read.js";
+import { readStringList, sameJson } from "./read.js";
 import type { CaseOutcome } from "./suite.js";
 
 /** A Python exception as the vectors record it, or null. */
@@ -59,7 +58,7 @@ export function coderContext(c: CaseReader, files: Record<string, string>, chatF
 /** Runs a `Coder.apply_updates (…)` case through `coder`, comparing only the fields the case records. */
 export function runApplyUpdatesCase<E>(c: CaseReader, coder: EditFormatCoder<E>): CaseOutcome {
   const files = readStringRecord(c, "input.files");
-  const chat = requireStringArray(c.id, "input.chat_files", c.get("input.chat_files", "array"));
+  const chat = readStringList(c, "input.chat_files");
   const reply = c.get<string>("input.partial_response_content", "string");
   const expected = c.get<Record<string, unknown>>("expected", "object");
   const ctx = coderContext(c, files, chat);

@@ -8,6 +8,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { WorkbenchInputError } from "../core/errors.js";
+import { requireArray, requireRecord, requireString } from "../core/validate.js";
 import { launchChromium } from "./chromium.js";
 
 export interface Diagram {
@@ -26,7 +28,14 @@ export interface RenderResult {
 
 /** The diagrams under `dir`, by name. */
 export function listDiagrams(dir: string): Diagram[] {
-  return readdirSync(dir)
+  requireString("listDiagrams", "dir", dir);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (err) {
+    throw new WorkbenchInputError("listDiagrams", "dir", `must be a readable folder (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, dir);
+  }
+  return names
     .filter((f) => f.endsWith(".mmd"))
     .sort()
     .map((f) => ({ name: basename(f, ".mmd"), source: join(dir, f), svg: join(dir, `${basename(f, ".mmd")}.svg`) }));
@@ -45,6 +54,7 @@ export const DIAGRAM_STYLE = Object.freeze({
 
 /** The first 16 hex digits of the SHA-256 of the source and the style it is drawn with (`DIAGRAM_STYLE`). */
 export function sourceHash(text: string): string {
+  requireString("sourceHash", "text", text);
   return createHash("sha256").update(text).update("\0").update(JSON.stringify(DIAGRAM_STYLE)).digest("hex").slice(0, 16);
 }
 
@@ -52,6 +62,8 @@ const STAMP = /^<!-- rendered from (\S+)\.mmd sha256:([0-9a-f]{16})\b/;
 
 /** The comment an SVG rendered from `name.mmd` with content `text` starts with. */
 export function stampFor(name: string, text: string, mermaidCliVersion: string): string {
+  requireString("stampFor", "name", name);
+  requireString("stampFor", "mermaidCliVersion", mermaidCliVersion);
   return `<!-- rendered from ${name}.mmd sha256:${sourceHash(text)} by npm run diagrams (mermaid-cli ${mermaidCliVersion}) -->\n`;
 }
 
@@ -72,8 +84,16 @@ export function staleDiagrams(dir: string): string[] {
 
 /** mermaid-cli's installed version. */
 export function mermaidCliVersion(root: string): string {
+  requireString("mermaidCliVersion", "root", root);
   const pkg = join(root, "node_modules", "@mermaid-js", "mermaid-cli", "package.json"); // not in its "exports"
-  return (JSON.parse(readFileSync(pkg, "utf8")) as { version: string }).version;
+  let version: unknown;
+  try {
+    version = (JSON.parse(readFileSync(pkg, "utf8")) as { version?: unknown }).version;
+  } catch {
+    version = undefined;
+  }
+  if (typeof version !== "string") throw new WorkbenchInputError("mermaidCliVersion", "root", "must have @mermaid-js/mermaid-cli installed (npm ci)", root);
+  return version;
 }
 
 /**
@@ -85,6 +105,9 @@ export async function renderDiagrams(
   diagrams: readonly Diagram[],
   options: { outDir?: string; onResult?: (r: RenderResult) => void } = {},
 ): Promise<RenderResult[]> {
+  requireString("renderDiagrams", "root", root);
+  requireArray("renderDiagrams", "diagrams", diagrams);
+  requireRecord("renderDiagrams", "options", options);
   const { renderMermaid } = await import("@mermaid-js/mermaid-cli");
   const version = mermaidCliVersion(root);
   const browser = await launchChromium(root);

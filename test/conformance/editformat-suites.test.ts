@@ -1,65 +1,25 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+/**
+ * `workbench conformance` on the edit-format suites' vector files: the summary lines, a failing case's report and
+ * a missing field's error. Each suite on its vectors: test/conformance/suite-{udiff,patch,wholefile,editblock-fenced}.test.ts.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runSuite, SUITES, VectorFormatError, type ConformanceSuite } from "../../lib/conformance/index.js";
 import { cli } from "../cli/run-cli.js";
+import { goldenPath as fixturePath, loadGolden } from "../support/golden.js";
+import { tempDirs } from "../support/temp-dirs.js";
 
-const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), "../fixtures/golden");
-const fixturePath = (name: string) => join(FIXTURES, `${name}.json`);
+const tempDir = tempDirs();
 type Case = Record<string, unknown> & { id: string; function: string; expected: unknown; error: unknown };
-const load = (name: string): { cases: Case[] } & Record<string, unknown> => JSON.parse(readFileSync(fixturePath(name), "utf8"));
-const suite = (name: string): ConformanceSuite => {
-  const s = SUITES.find((x) => x.name === name);
-  if (!s) throw new Error(`no suite ${name}`);
-  return s;
-};
+const load = (name: string) => loadGolden<{ cases: Case[] } & Record<string, unknown>>(name);
 const tempFile = (data: unknown): string => {
-  const path = join(mkdtempSync(join(tmpdir(), "wb-conf-")), "vectors.json");
+  const path = join(tempDir("wb-conf-"), "vectors.json");
   writeFileSync(path, JSON.stringify(data));
   return path;
 };
 
 // The public case counts of the copied files, so a suite that silently skips cases fails here.
 const COUNTS: Record<string, number> = { udiff: 317, patch: 182, wholefile: 78, editblock_fenced: 32 };
-
-describe("edit-format conformance suites on Aider's golden vectors (reference §7)", () => {
-  for (const [name, count] of Object.entries(COUNTS)) {
-    it(`${name}: every public case passes (${count})`, async () => {
-      const file = load(name);
-      expect(file.cases).toHaveLength(count);
-      const report = await runSuite(suite(name), file);
-      expect(report.outcomes.filter((o) => !o.passed)).toEqual([]);
-      expect(report.passed).toBe(count);
-    });
-
-    it(`${name}: a changed expectation in any function's case is caught; ids play no part`, async () => {
-      const file = load(name);
-      file.cases.forEach((c, i) => (c.id = `renamed-${i}`));
-      expect((await runSuite(suite(name), file)).failed).toBe(0);
-      // Corrupt the first case of every function: each must fail, and nothing else.
-      const firsts = new Map<string, Case>();
-      for (const c of file.cases) if (!firsts.has(c.function)) firsts.set(c.function, c);
-      for (const c of firsts.values()) {
-        if (c.error === null && c.expected !== null && typeof c.expected === "object" && !Array.isArray(c.expected)) {
-          const e = c.expected as Record<string, unknown>;
-          const k = Object.keys(e)[0]!;
-          e[k] = ["corrupted"];
-        } else c.error = { type: "ValueError", message: "corrupted" };
-      }
-      const report = await runSuite(suite(name), file);
-      expect(report.failed).toBe(firsts.size);
-      expect(new Set(report.outcomes.filter((o) => !o.passed).map((o) => o.id))).toEqual(new Set([...firsts.values()].map((c) => c.id)));
-    });
-  }
-
-  it("an unknown function name is a malformed file, not a failure", async () => {
-    const file = load("patch");
-    file.cases[0]!.function = "PatchCoder.something_else";
-    await expect(runSuite(suite("patch"), file)).rejects.toThrow(VectorFormatError);
-  });
-});
 
 describe("workbench conformance on the edit-format suites", () => {
   for (const [name, count] of Object.entries(COUNTS)) {

@@ -1,18 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  DotdotdotsError,
   FUZZY_STEP_REACHABLE,
   matchButForLeadingWhitespace,
   perfectReplace,
   prep,
   replaceClosestEditDistance,
   replaceMostSimilarChunk,
-  tryDotdotdots,
   UNMATCHED_DOTS_ERROR,
   UNPAIRED_DOTS_ERROR,
 } from "../../lib/index.js";
-import { splitOnDots } from "../../lib/editblock/dotdotdots.js";
 
 const run = (whole: string, part: string, replace: string) => replaceMostSimilarChunk(whole, part, replace);
 
@@ -84,30 +81,9 @@ describe("stage 3: one spurious leading blank SEARCH line", () => {
   });
 });
 
-describe("stage 4: '...' elision", () => {
-  it("splitOnDots: Python's MULTILINE ^ holds only after \\n; \\s* swallows blank lines before the dots", () => {
-    expect(splitOnDots("a\n\n  ...\nb\n")).toEqual(["a\n", "\n  ...\n", "b\n"]);
-    expect(splitOnDots("a\r...\nb\n")).toEqual(["a\r...\nb\n"]);
-    expect(splitOnDots("a\u2028...\nb\n")).toEqual(["a\u2028...\nb\n"]);
-    expect(splitOnDots("a\n \x1c...\nb")).toEqual(["a\n", " \x1c...\n", "b"]);
-    expect(splitOnDots("...\n")).toEqual(["", "...\n", ""]);
-    expect(splitOnDots("x...\n...  \n")).toEqual(["x...\n...  \n"]);
-  });
-
+describe("stage 4: '...' elision (try_dotdotdots itself: test/editblock/dotdotdots.test.ts)", () => {
   it("replaces each piece as a substring, which can land mid-line (§4.5)", () => {
     expect(run("foo(bar)\nz\n", "bar)\n...\n", "baz)\n...\n")).toEqual({ result: "foo(baz)\nz\n", stage: "dotdotdots" });
-  });
-
-  it("a piece must occur exactly once, counting without overlap as str.count does", () => {
-    expect(tryDotdotdots("a\n", "x...\n", "y...\n")).toBeNull(); // "x...\n" is not a separator line: no dots at all
-    expect(() => tryDotdotdots("aaa\n", "aa...\n...\n", "b...\n...\n")).toThrow(DotdotdotsError); // piece "aa...\n" absent
-    expect(tryDotdotdots("xaa\n", "...\naa\n", "...\nbb\n")).toBe("xbb\n");
-    expect(tryDotdotdots("aaa\n", "...\naa", "...\nb")).toBe("ba\n"); // "aaa".count("aa") == 1
-    expect(() => tryDotdotdots("aaaa\n", "...\naa", "...\nb")).toThrow(DotdotdotsError);
-  });
-
-  it("an empty SEARCH piece appends its REPLACE piece (after adding a newline if needed)", () => {
-    expect(tryDotdotdots("a", "...\n", "...\nb\n")).toBe("a\nb\n");
   });
 
   it("errors are swallowed: the chain returns null and reports the message", () => {
@@ -134,7 +110,6 @@ describe("failure and the dead fuzzy step", () => {
 
   it("rejects bad arguments naming the parameter", () => {
     expect(() => replaceMostSimilarChunk("a", null as unknown as string, "b")).toThrow(/replaceMostSimilarChunk: part must be a string/);
-    expect(() => tryDotdotdots("a", "b", 3 as unknown as string)).toThrow(/tryDotdotdots: replace must be a string/);
     expect(() => replaceClosestEditDistance("a" as unknown as string[], prep(""), [])).toThrow(/whole must be an array/);
     expect(() => replaceClosestEditDistance([], "x\n" as never, [])).toThrow(/replaceClosestEditDistance: part must be an object/);
     expect(() => replaceClosestEditDistance([], { text: "x\n", lines: "x\n" } as never, [])).toThrow(/part\.lines must be an array/);

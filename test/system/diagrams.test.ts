@@ -11,13 +11,13 @@ const root = join(__dirname, "..", "..");
 const dir = join(root, "diagrams");
 
 describe("diagrams (mermaid-cli + Debian's Chromium)", () => {
-  it("every source re-renders without a parse error, and every committed SVG was rendered from its current source", async () => {
+  // That every committed SVG was rendered from its current source needs no browser: test/diagrams/render.test.ts.
+  it("every source re-renders without a parse error", async () => {
     requireChromium(root);
     const diagrams = listDiagrams(dir);
     expect(diagrams.length).toBeGreaterThanOrEqual(7);
     const results = await renderDiagrams(root, diagrams, { outDir: mkdtempSync(join(tmpdir(), "wb-dia-")) });
     expect(results.filter((r) => !r.ok)).toEqual([]);
-    expect(staleDiagrams(dir)).toEqual([]);
   }, 180_000);
 
   it("a broken source fails with mermaid's parse error, and the others still render", async () => {
