@@ -64,7 +64,7 @@ const made = (bwrap: boolean, permission: boolean): Containment => ({
 describe("sandboxCommand", () => {
   const node = realpathSync(process.execPath);
 
-  it("under bubblewrap: the host folder bound as /box, the shell-less node started there, the runtime read from /box", () => {
+  it("under bubblewrap: the host folder bound as /box, node started there, the runtime read from /box", () => {
     const { command, args } = sandboxCommand(made(true, true), "/tmp/host-box", 77);
     expect(command).toBe("prlimit");
     const at = args.indexOf("--ro-bind");
