@@ -114,8 +114,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/grader/class/grade-student.ts": "one student's grading inside a class run: exercised through test/grader/class/grade-class.test.ts",
   "lib/grader/release/write.ts": "writing the student release: run end to end in test/cli/release.test.ts and test/system/release-clone.test.ts (a fresh clone grades 0 and full)",
   "lib/grader/index.ts": "a barrel (re-exports only)",
-  "lib/grader/sandbox/child.ts": "the grader's machinery: run end to end in test/grader/ (test/grader/grade-containment.test.ts, test/grader/exercises.test.ts)",
-  "lib/grader/sandbox/io-worker.ts": "the grader's machinery: run end to end in test/grader/ (test/grader/grade-containment.test.ts, test/grader/exercises.test.ts)",
   "lib/loop/architect.ts": "a stage of the loop: exercised through the loop in test/loop/format-sessions.test.ts",
   "lib/loop/format-prompts.ts": "a stage of the loop: exercised through the loop in test/loop/format-sessions.test.ts",
   "lib/loop/format-record.ts": "a stage of the loop: exercised through the loop in test/loop/format-sessions.test.ts",
