@@ -111,7 +111,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/git/sandbox/observe.ts": "part of Aider's turn in a git sandbox: test/git/aider/turn.test.ts and the scenarios in test/git/scenario.test.ts",
   "lib/git/scenario-run.ts": "part of Aider's turn in a git sandbox: test/git/aider/turn.test.ts and the scenarios in test/git/scenario.test.ts",
   "lib/git/scenario-text.ts": "part of Aider's turn in a git sandbox: test/git/aider/turn.test.ts and the scenarios in test/git/scenario.test.ts",
-  "lib/grader/class/grade-student.ts": "one student's grading inside a class run: exercised through test/grader/class/grade-class.test.ts",
   "lib/grader/index.ts": "a barrel (re-exports only)",
   "lib/loop/architect.ts": "a stage of the loop: exercised through the loop in test/loop/format-sessions.test.ts",
   "lib/loop/format-prompts.ts": "a stage of the loop: exercised through the loop in test/loop/format-sessions.test.ts",
