@@ -3,9 +3,10 @@
  * `..` or a symbolic link) is the module's `refusal`, never run; a loaded module answers calls synchronously, its
  * throws come back as `StudentError`, its output is kept per call, and a call past the budget or a process that
  * exits ends as `SandboxStop` (cut-off / crashed), after which the module needs loading again. Functions reach
- * student code only when made with `shipped`/`shippedTable`.
+ * student code only when made with `shipped`/`shippedTable`. Frames the student's code writes to fd 4 itself
+ * (garbage, non-messages, answers to other calls) are ignored.
  */
-import { mkdirSync, symlinkSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Budget, SandboxedModule, SandboxStop, shipped, shippedTable, StudentError } from "../../../lib/grader/sandbox/link.js";
@@ -162,3 +163,34 @@ describe("a module whose top level throws", { timeout: 60_000 }, () => {
   });
 });
 
+
+/** Student code that writes frames of its own to fd 4, as if the build-time import check had been bypassed. */
+const FORGER = `
+import { writeSync } from "node:fs";
+import { serialize } from "node:v8";
+const raw = (body) => { const h = Buffer.alloc(4); h.writeUInt32LE(body.length, 0); return Buffer.concat([h, body]); };
+const frame = (m) => raw(serialize(m));
+export function forge(id) {
+  writeSync(4, raw(Buffer.from("garbage, not a serialisation")));
+  writeSync(4, frame("a string, not a message"));
+  writeSync(4, frame({ id }));
+  writeSync(4, frame({ op: "result", id: id + 1000, value: "forged for another call" }));
+  writeSync(4, frame({ op: "loaded", functions: [], values: {} }));
+  return "honest";
+}
+export function oddOp(id) { writeSync(4, frame({ op: "weird", id })); return "late"; }
+`;
+
+describe("frames the judge did not ask for", { timeout: 60_000 }, () => {
+  it("garbage, non-messages and answers to other calls are ignored; an odd answer to this call is a crash", async () => {
+    const m = await prepare(submission({ "01-x/x.ts": "export function forge(id: number): string { return String(id); }\nexport function oddOp(id: number): string { return String(id); }\n" }));
+    try {
+      writeFileSync(join((m as unknown as { box: string }).box, "submission.mjs"), FORGER);
+      m.load(new Budget(20_000));
+      expect(m.call("forge", [1], new Budget(5000))).toBe("honest");
+      expect(() => m.call("oddOp", [2], new Budget(5000))).toThrow("oddOp(): the sandbox answered with something else than a result");
+    } finally {
+      m.close();
+    }
+  });
+});
