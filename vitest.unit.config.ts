@@ -64,6 +64,8 @@ export default defineConfig({
       // grade-class's checkout clones throw-away repositories with real git; gradeClass starts grade processes
       "test/grader/class/checkout.test.ts",
       "test/grader/class/grade-class.test.ts",
+      // gradeStudent starts a grade process (two short ones: a missing folder, a grade past its limit)
+      "test/grader/class/grade-student.test.ts",
       "**/node_modules/**",
     ],
     setupFiles: ["test/setup/fast-check-seed.ts"],

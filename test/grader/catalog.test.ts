@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
 import { findProjectRoot } from "../../lib/core/project-root.js";
 import { listExercises, selectExercises } from "../../lib/grader/catalog.js";
-import { gradingAliases, resolveTarget } from "../../lib/grader/target.js";
 
 function fakeCheckout(): string {
   const root = mkdtempSync(join(tmpdir(), "wb-cat-"));
@@ -34,18 +33,5 @@ describe("catalog", () => {
     expect(selectExercises(all, []).length).toBe(2);
     expect(() => selectExercises(all, ["9"])).toThrow(WorkbenchInputError);
     expect(() => selectExercises(all, ["9"])).toThrow(/must be one of 01-alpha-one, 02-beta/);
-  });
-
-  it("targets: exercises (the student's), solutions, or an existing folder; only the lib package aliased (never @target)", () => {
-    const root = fakeCheckout();
-    expect(resolveTarget(root, "exercises")).toEqual({ label: "exercises", dir: join(root, "exercises"), isStudentWork: true });
-    expect(resolveTarget(root, "solutions").isStudentWork).toBe(false);
-    expect(resolveTarget(root, "solutions/02-beta", root).dir).toBe(join(root, "solutions", "02-beta"));
-    expect(() => resolveTarget(root, "nowhere", root)).toThrow(/must be exercises, solutions or an existing folder/);
-    const aliases = gradingAliases(root);
-    expect(aliases.some((a) => a.find.test("@target/01-x/a.js")), "the judge cannot import student code").toBe(false);
-    const lib = aliases[0];
-    expect(lib!.find.test("@aider-workbench/lib")).toBe(true);
-    expect(lib!.find.test("@aider-workbench/lib/x")).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { runningTest, type GradeRecord } from "../../lib/grader/protocol.js";
+import type { GradeRecord } from "../../lib/grader/protocol.js";
 import { emptyProgress, exerciseResult, foldRound, gradeReport, STOP_MESSAGES } from "../../lib/grader/results.js";
 
 const declare = (test: string, points = 1): GradeRecord => ({ type: "declare", test, points, kind: "example" });
@@ -84,14 +84,5 @@ describe("foldRound", () => {
         expect(gradeReport("x", [e]).maxPoints).toBe(tests.reduce((n, [, pts]) => n + pts, 0));
       }),
     );
-  });
-});
-
-describe("runningTest", () => {
-  it("is the last start without an end or cut-off after it; a 'loaded' record does not close it", () => {
-    expect(runningTest([start("a"), loaded()])).toMatchObject({ test: "a" });
-    expect(runningTest([start("a"), end("a")])).toBeNull();
-    expect(runningTest([start("a"), cutOff("a"), start("b")])).toMatchObject({ test: "b" });
-    expect(runningTest([])).toBeNull();
   });
 });

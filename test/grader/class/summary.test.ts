@@ -1,11 +1,9 @@
 /**
  * The class summary: the distribution, the share failing each test, the common messages and the named mistakes
- * are counted from the reports; the HTML and Markdown escape what the reports say (messages quote students'
- * answers) and carry the extra sections (the similarity report's plug) after their own.
+ * are counted from the reports (rendered as HTML and Markdown: test/grader/class/summary-render.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import type { ClassRow } from "../../../lib/grader/class/gradebook.js";
-import { summaryHtml, summaryMarkdown } from "../../../lib/grader/class/summary-render.js";
 import { classSummary } from "../../../lib/grader/class/summary.js";
 import { gradeReport, type TestResult } from "../../../lib/grader/results.js";
 
@@ -37,20 +35,5 @@ describe("classSummary", () => {
     expect(s.messages.map((m) => [m.message, m.count, m.students])).toEqual([["expected <script>1</script> | 2", 2, 2], ["not implemented: f", 1, 1]]);
     expect(s.misconceptions).toEqual([{ ...MISTAKE, count: 2, tests: ["01 a"] }]);
     expect(s.exercises).toEqual([{ id: "01-x", title: "X", meanPoints: 5, maxPoints: 10, fullMarks: 1, of: 3 }]);
-  });
-
-  it("renders HTML with the chart, escaped text and the extra sections last", () => {
-    const extra = [{ title: "Similar <pairs>", html: "<p id=sim>pairs</p>", markdown: "PAIRS-MD" }];
-    const html = summaryHtml(s, { extraSections: extra });
-    expect(html).toContain("<svg");
-    expect(html).not.toContain("<script>");
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
-    expect(html).toContain("expected &lt;script&gt;1&lt;/script&gt; | 2");
-    expect(html).toContain("forgets &lt;damping&gt;");
-    expect(html.indexOf("<h2>Similar &lt;pairs&gt;</h2>\n<p id=sim>pairs</p>")).toBeGreaterThan(html.indexOf("Known mistakes"));
-    const md = summaryMarkdown(s, { extraSections: extra });
-    expect(md).toContain("| 2 | 2 | expected &lt;script&gt;1&lt;/script&gt; \\| 2 | 01 a |");
-    expect(md.trimEnd().endsWith("## Similar &lt;pairs&gt;\n\nPAIRS-MD")).toBe(true);
-    expect(md).toMatch(/100 % █+\s+1/);
   });
 });
