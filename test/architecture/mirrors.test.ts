@@ -123,8 +123,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/loop/format-record.ts": "a stage of the loop: exercised through the loop in test/loop/format-sessions.test.ts",
   "lib/loop/format-workspace.ts": "a stage of the loop: exercised through the loop in test/loop/format-sessions.test.ts",
   "lib/loop/index.ts": "a barrel (re-exports only)",
-  "lib/loop/loop-options.ts": "a stage of the loop: exercised through the loop in test/loop/loop.test.ts",
-  "lib/loop/loop-record.ts": "a stage of the loop: exercised through the loop in test/loop/loop.test.ts",
   "lib/misconceptions/commit-plan.ts": "a misconception's variants: test/misconceptions/catalogue.test.ts and test/misconceptions/solutions.test.ts",
   "lib/misconceptions/index.ts": "a barrel (re-exports only)",
   "lib/misconceptions/map-search.ts": "a misconception's variants: test/misconceptions/catalogue.test.ts and test/misconceptions/solutions.test.ts",
