@@ -135,7 +135,7 @@ describe("runGit — nothing of the caller's git reaches the sandbox", () => {
     const { home, marker } = hostileCallerHome();
     // control: plain git with that HOME copies the template's hook and runs it on commit
     const plain = temp("wb-plain-");
-    const plainEnv = { ...saved, HOME: home, GIT_CONFIG_NOSYSTEM: "1" };
+    const plainEnv: NodeJS.ProcessEnv = { ...saved, HOME: home, GIT_CONFIG_NOSYSTEM: "1" };
     for (const k of Object.keys(plainEnv)) if (k.startsWith("GIT_") && k !== "GIT_CONFIG_NOSYSTEM") delete plainEnv[k];
     execFileSync("git", ["init", "-q"], { cwd: plain, env: plainEnv });
     execFileSync("git", ["commit", "-q", "--allow-empty", "-m", "x"], { cwd: plain, env: plainEnv });
