@@ -19,6 +19,17 @@ afterEach(() => {
   else process.env.TMPDIR = saved;
 });
 
+/** Runs `fn` with TMPDIR set to a fresh folder (where runScenario makes its sandboxes); removes the folder after. */
+async function withTmpdir(fn: (tmp: string) => Promise<void>): Promise<void> {
+  const tmp = mkdtempSync(join(tmpdir(), "wb-scenario-run-"));
+  process.env.TMPDIR = tmp;
+  try {
+    await fn(tmp);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 describe("prepareSandbox", () => {
   it("commits the files first, then stages the staged changes, then writes the uncommitted ones (null deletes)", async () => {
     await withSandbox(async (box) => {
@@ -113,23 +124,17 @@ describe("runScenario", () => {
   });
 
   it("withPatch gives every commit its patch; without keep the sandbox is gone afterwards", async () => {
-    const tmp = mkdtempSync(join(tmpdir(), "wb-scenario-run-"));
-    try {
-      process.env.TMPDIR = tmp;
+    await withTmpdir(async (tmp) => {
       const r = await runScenario(parseScenario({ files: { "a.py": "a\n" }, chat: ["a.py"], edited: { "a.py": "b\n" } }), { withPatch: true });
       expect(r.keptAt).toBeNull();
       expect(r.setup.initialCommit!.patch).toContain("+a\n");
       expect(r.final.commits[0]!.patch).toContain("-a\n+b\n");
       expect(readdirSync(tmp)).toEqual([]);
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
-    }
+    });
   });
 
   it("bad input: an option named in one line before any sandbox exists; a turn's chat file that does not exist", async () => {
-    const tmp = mkdtempSync(join(tmpdir(), "wb-scenario-run-"));
-    try {
-      process.env.TMPDIR = tmp;
+    await withTmpdir(async (tmp) => {
       const bad = { ...parseScenario({}), options: { dryRun: "no" } } as unknown as Scenario;
       await expect(runScenario(bad)).rejects.toThrow("scenario: options.dryRun must be a boolean");
       await expect(runScenario(parseScenario({ options: { dryRun: "yes" } }))).rejects.toThrow(/options\.dryRun must be a boolean/);
@@ -137,8 +142,6 @@ describe("runScenario", () => {
       const missing = parseScenario({ files: { "a.py": "a\n" }, steps: [{ do: "turn", chat: ["gone.py"], edited: { "a.py": "b\n" } }] });
       await expect(runScenario(missing)).rejects.toThrow("scenario: turn chat[0] must name a file that exists");
       expect(readdirSync(tmp)).toEqual([]);
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
-    }
+    });
   });
 });

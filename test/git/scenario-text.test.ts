@@ -157,17 +157,19 @@ describe("renderScenarioReport — steps", () => {
       { do: "push", pushed: "4444444", after: state() },
     ];
     const out = lines(report(steps));
-    expect(out).toContain("Step 1: /undo — undone");
-    expect(out).toContain("    Removed: 3333333 x");
-    expect(out).toContain("Step 2: /undo — refused (condition 3 of 7)");
-    expect(out).toContain("Step 3: /undo — aborted: some files could not be restored");
-    expect(out).toContain("Step 4: /commit — git commit -a (tracked changes only; attributed to the user)");
-    expect(out).toContain("  no commit made");
-    expect(out).toContain("    [error] Unable to commit: x");
-    expect(out).toContain("  commit 1 4444444  /commit");
-    expect(out).toContain("Step 6: the user edits a.py, b.py");
-    expect(out).toContain("Step 7: the user edits and stages (git add) a.py");
-    expect(out).toContain("  after: modified - · staged a.py · untracked -");
-    expect(out).toContain("Step 8: git push origin (a bare repository inside the sandbox) — origin/main is now 4444444");
+    for (const line of [
+      "Step 1: /undo — undone",
+      "    Removed: 3333333 x",
+      "Step 2: /undo — refused (condition 3 of 7)",
+      "Step 3: /undo — aborted: some files could not be restored",
+      "Step 4: /commit — git commit -a (tracked changes only; attributed to the user)",
+      "  no commit made",
+      "    [error] Unable to commit: x",
+      "  commit 1 4444444  /commit",
+      "Step 6: the user edits a.py, b.py",
+      "Step 7: the user edits and stages (git add) a.py",
+      "  after: modified - · staged a.py · untracked -",
+      "Step 8: git push origin (a bare repository inside the sandbox) — origin/main is now 4444444",
+    ]) expect(out).toContain(line);
   });
 });

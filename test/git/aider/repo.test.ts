@@ -4,6 +4,9 @@ import { AiderRepo } from "../../../lib/git/aider/repo.js";
 import { runGit } from "../../../lib/git/sandbox/git-cli.js";
 import { SANDBOX_USER, withSandbox, type Sandbox } from "../../../lib/git/sandbox/sandbox.js";
 
+/** Runs `fn` with an AiderRepo over a fresh sandbox. */
+const withRepo = (fn: (repo: AiderRepo, box: Sandbox) => Promise<void>) => withSandbox((box) => fn(new AiderRepo(box), box));
+
 /** Writes and commits only `files` (anything else stays as it is). */
 async function commitAll(box: Sandbox, files: Record<string, string>): Promise<void> {
   for (const [p, c] of Object.entries(files)) box.write(p, c);
@@ -13,8 +16,7 @@ async function commitAll(box: Sandbox, files: Record<string, string>): Promise<v
 
 describe("AiderRepo — tracked, dirty, ignored", () => {
   it("headSha is null on the unborn branch, then HEAD's full sha", async () => {
-    await withSandbox(async (box) => {
-      const repo = new AiderRepo(box);
+    await withRepo(async (repo, box) => {
       expect(await repo.headSha()).toBeNull();
       await commitAll(box, { "a.py": "a\n" });
       expect(await repo.headSha()).toBe((await runGit(box.git, ["rev-parse", "HEAD"])).stdout.trim());
@@ -22,8 +24,7 @@ describe("AiderRepo — tracked, dirty, ignored", () => {
   });
 
   it("a path is in the repo when it is in the index or in HEAD's tree; not when untracked (even with no HEAD)", async () => {
-    await withSandbox(async (box) => {
-      const repo = new AiderRepo(box);
+    await withRepo(async (repo, box) => {
       box.write("staged.py", "s\n");
       await repo.add("staged.py");
       box.write("loose.py", "l\n");
@@ -38,8 +39,7 @@ describe("AiderRepo — tracked, dirty, ignored", () => {
   });
 
   it("isDirty(path): untracked counts as dirty; isDirty(): untracked files do not", async () => {
-    await withSandbox(async (box) => {
-      const repo = new AiderRepo(box);
+    await withRepo(async (repo, box) => {
       await commitAll(box, { "a.py": "a\n", "b.py": "b\n" });
       expect(await repo.isDirty("a.py")).toBe(false);
       expect(await repo.isDirty()).toBe(false);
@@ -54,8 +54,7 @@ describe("AiderRepo — tracked, dirty, ignored", () => {
   });
 
   it("isIgnored follows .gitignore; a file named like a glob is looked up by its name", async () => {
-    await withSandbox(async (box) => {
-      const repo = new AiderRepo(box);
+    await withRepo(async (repo, box) => {
       await commitAll(box, { ".gitignore": "*.log\nbuild/\n" });
       expect(await repo.isIgnored("x.log")).toBe(true);
       expect(await repo.isIgnored("build/out.js")).toBe(true);
@@ -73,8 +72,7 @@ describe("AiderRepo — tracked, dirty, ignored", () => {
 
 describe("AiderRepo.diffs — what get_diffs would list", () => {
   it("untracked fnames first as added-untracked, then git diff HEAD's entries for the named files only", async () => {
-    await withSandbox(async (box) => {
-      const repo = new AiderRepo(box);
+    await withRepo(async (repo, box) => {
       await commitAll(box, { "m.py": "m\n", "d.py": "d\n", "same.py": "s\n", "other.py": "o\n" });
       box.write("m.py", "m2\n");
       box.write("d.py", null);
@@ -90,8 +88,7 @@ describe("AiderRepo.diffs — what get_diffs would list", () => {
   });
 
   it("with no commits yet: the index's changes, then the work tree's", async () => {
-    await withSandbox(async (box) => {
-      const repo = new AiderRepo(box);
+    await withRepo(async (repo, box) => {
       box.write("a.py", "a\n");
       await repo.add("a.py");
       box.write("a.py", "a2\n");
@@ -102,8 +99,7 @@ describe("AiderRepo.diffs — what get_diffs would list", () => {
 
 describe("AiderRepo.commitRaw", () => {
   it("commits with the sandbox's fixed clock and the given environment", async () => {
-    await withSandbox(async (box) => {
-      const repo = new AiderRepo(box);
+    await withRepo(async (repo, box) => {
       box.write("a.py", "a\n");
       await repo.add("a.py");
       await repo.commitRaw(["-m", "first"], { GIT_COMMITTER_NAME: "Someone (aider)" });
