@@ -157,6 +157,6 @@ describe("stepsFromRecording", () => {
   it("a failure with no HTTP status other than a dropped stream cannot be served again, and says which call", () => {
     const r = recording([call({ reply: { text: "x", pieces: null, finishReason: null, usage: null, cost: null } }), call({ error: { kind: "timeout", message: "late", status: null, retryAfter: null, pieces: [] } })]);
     expect(() => stepsFromRecording(r)).toThrow(WorkbenchInputError);
-    expect(() => stepsFromRecording(r)).toThrow("stepsFromRecording: recording.calls[1].error a APITimeoutError without an HTTP status cannot be served again");
+    expect(() => stepsFromRecording(r)).toThrow(/^stepsFromRecording: recording\.calls\[1\]\.error .*APITimeoutError without an HTTP status cannot be served again/);
   });
 });
