@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseScenario, runScenario, WorkbenchInputError, type ScenarioReport } from "../../lib/index.js";
+import { parseScenario, WorkbenchInputError, type ScenarioReport } from "../../lib/index.js";
 import { cli } from "../cli/run-cli.js";
 
 const dir = "lib/git/scenarios";
@@ -24,11 +24,6 @@ describe("parseScenario — bad input names the field", () => {
   it.each(cases)("%s", (_n, input, message) => {
     expect(() => parseScenario(input)).toThrow(WorkbenchInputError);
     expect(() => parseScenario(input)).toThrow(message);
-  });
-
-  it("rejects bad option values when the scenario runs, naming the option", async () => {
-    await expect(runScenario(parseScenario({ options: { dryRun: "yes" } }))).rejects.toThrow(/options\.dryRun must be a boolean/);
-    await expect(runScenario(parseScenario({ options: { attributeAuthor: 1 } }))).rejects.toThrow(/settings\.attributeAuthor must be a boolean/);
   });
 
   it("SEARCH/REPLACE triples become lib/editblock's edit blocks", () => {

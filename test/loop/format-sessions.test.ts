@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkSession, FormatWorkspace, runArchitect, runLoop, runSession, ScriptedModel, type LoopEvent } from "../../lib/index.js";
+import { checkSession, FormatWorkspace, runLoop, runSession, ScriptedModel, type LoopEvent } from "../../lib/index.js";
 import { editformats } from "../../lib/index.js";
 import { cli } from "../cli/run-cli.js";
 
@@ -107,23 +107,6 @@ describe("architect/editor (reference §7.5)", () => {
     ]);
     expect(run.result.files["cart.py"]).toContain("    def add(self, name, price):\n        self.items.append((name, price))\n");
     expect(a.events.map((e) => e.kind)).toEqual(["request", "model-call", "reply", "handoff", "handoff"]);
-  });
-
-  it("the done message is added even when the editor gave up; a blank plan hands nothing off", async () => {
-    const ws = () => new FormatWorkspace({ "a.py": "x = 1\n" }, { chat: ["a.py"], format: "editor-diff" });
-    const bad = "a.py\n```\n<<<<<<< SEARCH\nnope\n=======\nx = 2\n>>>>>>> REPLACE\n```\n";
-    const r = await runArchitect({ workspace: ws(), architect: new ScriptedModel(["change x"]), editor: new ScriptedModel([bad, bad, bad, bad]), message: "go" }, { editFormat: "editor-diff", autoLint: false });
-    expect(r.editor!.stopReason).toBe("max-reflections");
-    expect(r.history.at(-2)).toEqual({ role: "user", content: "I made those changes to the files." });
-    const blank = await runArchitect({ workspace: ws(), architect: new ScriptedModel(["  \n"]), editor: new ScriptedModel([]), message: "go" }, { editFormat: "editor-diff" });
-    expect(blank.editor).toBeNull();
-    expect(blank.history).toEqual([]);
-    await expect(runArchitect({ workspace: ws(), architect: {} as never, editor: new ScriptedModel([]), message: "go" })).rejects.toThrow(
-      "runArchitect: input.architect must be a LoopModel",
-    );
-    await expect(runArchitect({ workspace: ws(), architect: new ScriptedModel([]), editor: new ScriptedModel([]), message: 1 as never })).rejects.toThrow(
-      "runArchitect: input.message must be a string",
-    );
   });
 
   it("with git the editor writes SEARCH/REPLACE through lib/git's turn, and its edit is committed", async () => {

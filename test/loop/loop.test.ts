@@ -281,16 +281,11 @@ describe("runLoop — files, permission and mentions (reference §3.2–§3.4)",
 describe("runLoop — argument checks", () => {
   const ws = () => new MemoryWorkspace({ "a.py": "a\n" }, { chat: ["a.py"] });
   const model = () => new ScriptedModel(["ok"]);
-  it("names the bad parameter and the rule", async () => {
-    await expect(runLoop({ workspace: {} as never, model: model(), message: "m" })).rejects.toThrow("runLoop: input.workspace must be a LoopWorkspace (no chatFiles method)");
-    await expect(runLoop({ workspace: ws(), model: {} as never, message: "m" })).rejects.toThrow("runLoop: input.model must be a LoopModel");
-    await expect(runLoop({ workspace: ws(), model: model(), message: 3 as never })).rejects.toThrow("runLoop: input.message must be a string");
-    await expect(runLoop(null as never)).rejects.toThrow("runLoop: input must be an object");
-    await expect(runLoop({ workspace: ws(), model: model(), message: "m", messages: [] } as never)).rejects.toThrow("runLoop: input.messages is not a known");
-    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { maxReflections: -1 })).rejects.toThrow("options.maxReflections must be a non-negative integer");
-    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { lint: "flake8" as never })).rejects.toThrow("options.lint must be a function or null");
-    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { autoTest: 1 as never })).rejects.toThrow("options.autoTest must be a boolean");
-    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { maxReflection: 2 } as never)).rejects.toThrow("options.maxReflection is not a known option");
-    await expect(runLoop({ workspace: ws(), model: model(), message: "m" }, { retry: { factor: 0 } })).rejects.toThrow("runLoop: options.retry.factor must be ≥ 1");
+  // each rule is in test/loop/loop-options.test.ts; here only that runLoop applies both checks before any call
+  it("checks its input and options before calling the model", async () => {
+    const m = model();
+    await expect(runLoop({ workspace: {} as never, model: m, message: "m" })).rejects.toThrow("runLoop: input.workspace must be a LoopWorkspace (no chatFiles method)");
+    await expect(runLoop({ workspace: ws(), model: m, message: "m" }, { maxReflections: -1 })).rejects.toThrow("runLoop: options.maxReflections must be a non-negative integer");
+    expect(m.requests).toEqual([]);
   });
 });

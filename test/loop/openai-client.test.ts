@@ -1,69 +1,16 @@
 // The OpenAI-compatible client (lib/loop/openai-*.ts) against the local stand-in server on 127.0.0.1: replies
-// streamed and not, and each provider fault as its error class (issue 22). No network beyond 127.0.0.1.
+// streamed and not, and each provider fault as its error class (issue 22). No network beyond 127.0.0.1. The
+// protocol's pure pieces and the configuration have their own mirrors (openai-protocol, openai-config).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { configFromEnv, ModelConfigError, OpenAIChatModel, ProviderError, type LoopEvent } from "../../lib/index.js";
-import { redactor } from "../../lib/loop/openai-config.js";
-import { httpFailure, parseCompletion, parseRetryAfter, parseStreamData, takeSseData } from "../../lib/loop/openai-protocol.js";
+import { ModelConfigError, OpenAIChatModel, ProviderError, type LoopEvent } from "../../lib/index.js";
 import { FIX, KEY, MODEL, runWith, SESSION, withStandIn, WRONG } from "./real-model-helpers.js";
 
 const kinds = (events: LoopEvent[]) => events.map((e) => e.kind);
 const failures = (events: LoopEvent[]) => events.filter((e) => e.kind === "provider-error").map((e) => [e.summary.replace(/^attempt \d+: /, "").split(":")[0], e.errorClass]);
 
-describe("protocol pieces", () => {
-  it("splits server-sent events at blank lines, keeping an unfinished tail, with CRLF too", () => {
-    const a = takeSseData('data: {"x":1}\r\n\r\ndata: [DONE]\n\ndata: {"y"');
-    expect(a).toEqual({ data: ['{"x":1}', "[DONE]"], rest: 'data: {"y"' });
-    expect(takeSseData(": comment\n\ndata: a\ndata: b\n\n").data).toEqual(["a\nb"]);
-    expect(parseStreamData("not json").error).toMatch(/not JSON/);
-    expect(parseStreamData('{"error":{"message":"overloaded"}}').error).toBe("overloaded");
-  });
-
-  it("reads a non-streamed completion; a null content is an empty reply, no message is none", () => {
-    const done = (message: unknown) => ({ choices: [{ message, finish_reason: "stop" }], usage: { prompt_tokens: 3, completion_tokens: 4, cost: 0.1 } });
-    expect(parseCompletion(done({ role: "assistant", content: "hi" }))).toEqual({ text: "hi", finishReason: "stop", usage: { promptTokens: 3, completionTokens: 4 }, cost: 0.1 });
-    expect(parseCompletion(done({ role: "assistant", content: null }))!.text).toBe("");
-    expect(parseCompletion(done({ role: "assistant", content: 5 }))).toBeNull();
-    expect(parseCompletion({ choices: [] })).toBeNull();
-    expect(parseCompletion(null)).toBeNull();
-  });
-
-  it("reads Retry-After as seconds, an HTTP date, or retry-after-ms", () => {
-    const h = (o: Record<string, string>) => ({ get: (n: string) => o[n] ?? null });
-    expect(parseRetryAfter(h({ "retry-after": "7" }))).toBe(7);
-    expect(parseRetryAfter(h({ "retry-after-ms": "1500", "retry-after": "9" }))).toBe(1.5);
-    expect(parseRetryAfter(h({ "retry-after": new Date(10_000).toUTCString() }), 4_000)).toBe(6);
-    expect(parseRetryAfter(h({ "retry-after": "soon" }))).toBeNull();
-    expect(parseRetryAfter(h({}))).toBeNull();
-  });
-
-  it("maps HTTP statuses to provider failures", () => {
-    const kind = (s: number, m = "x") => httpFailure(s, m, null).kind;
-    expect([kind(429), kind(401), kind(403), kind(408), kind(500), kind(503), kind(400), kind(404)]).toEqual([
-      "rate-limit", "auth", "auth", "timeout", "server", "server", "bad-request", "bad-request",
-    ]);
-    expect(kind(400, "This model's maximum context length is 8192 tokens")).toBe("context-window");
-    expect(httpFailure(429, "slow", 3)).toMatchObject({ retryable: true, status: 429, retryAfter: 3, message: "RateLimitError: HTTP 429: slow" });
-  });
-
-  it("redacts the key and bearer tokens", () => {
-    const r = redactor(KEY);
-    expect(r(`bad key ${KEY}; Authorization: Bearer abc.def`)).toBe("bad key [redacted]; Authorization: Bearer [redacted]");
-  });
-});
-
 describe("configuration: one clear line naming what to set", () => {
-  it("needs a key and a usable URL and model spec", () => {
-    expect(() => configFromEnv("openai:m", {})).toThrow(/set OPENAI_API_KEY/);
-    expect(() => configFromEnv("openai:m", { OPENAI_API_KEY: "  " })).toThrow(ModelConfigError);
-    expect(() => configFromEnv("gpt-4", { OPENAI_API_KEY: "k" })).toThrow(/--model must be openai:NAME/);
-    expect(() => configFromEnv("openai:m", { OPENAI_API_KEY: "k", OPENAI_BASE_URL: "nope" })).toThrow(/OPENAI_BASE_URL is not a URL/);
-    expect(() => configFromEnv("openai:m", { OPENAI_API_KEY: "k", OPENAI_BASE_URL: "ftp://x/v1" })).toThrow(/http:\/\/ or https:\/\//);
-    expect(() => configFromEnv("openai:m", { OPENAI_API_KEY: "k", OPENAI_BASE_URL: "http://u:p@127.0.0.1/v1" })).toThrow(/user or password/);
-    expect(configFromEnv("openai:m", { OPENAI_API_KEY: "k" }).baseUrl).toBe("https://api.openai.com/v1");
-  });
-
   it("a base URL that refuses is a configuration error, not a minute of retries", async () => {
     const probe = createServer();
     await new Promise<void>((r) => probe.listen(0, "127.0.0.1", () => r()));
