@@ -39,8 +39,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/cli/diagrams.ts": "a CLI command: run as `workbench` is in test/cli.test.ts and its siblings in test/cli/",
   "lib/cli/git-scenario.ts": "no logic (types, constants or a process entry point)",
   "lib/cli/kernel.ts": "a CLI command: run as `workbench` is in test/cli.test.ts and its siblings in test/cli/",
-  "lib/cli/loop-model.ts": "a CLI command: run as `workbench` is in test/cli.test.ts and its siblings in test/cli/",
-  "lib/cli/loop.ts": "a CLI command: run as `workbench` is in test/cli.test.ts and its siblings in test/cli/",
   "lib/cli/notebooks.ts": "a CLI command: run as `workbench` is in test/cli.test.ts and its siblings in test/cli/",
   "lib/cli/registry.ts": "no logic (types, constants or a process entry point)",
   "lib/cli/start.ts": "a CLI command: run as `workbench` is in test/cli.test.ts and its siblings in test/cli/",
