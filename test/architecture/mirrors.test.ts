@@ -36,12 +36,8 @@ function unmirrored(root: string): string[] {
 /** lib file → why it has no test/<same path>.test.ts. */
 const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/index.ts": "a barrel (re-exports only): the public API, imported by nearly every test",
-  "lib/cli/diagrams.ts": "a CLI command: run as `workbench` is in test/cli.test.ts and its siblings in test/cli/",
   "lib/cli/git-scenario.ts": "no logic (types, constants or a process entry point)",
-  "lib/cli/kernel.ts": "a CLI command: run as `workbench` is in test/cli.test.ts and its siblings in test/cli/",
-  "lib/cli/notebooks.ts": "a CLI command: run as `workbench` is in test/cli.test.ts and its siblings in test/cli/",
   "lib/cli/registry.ts": "no logic (types, constants or a process entry point)",
-  "lib/cli/start.ts": "a CLI command: run as `workbench` is in test/cli.test.ts and its siblings in test/cli/",
   "lib/conformance/editblock-fields.ts": "a conformance suite or its runner: run against its golden vectors in test/conformance/editblock-suites.test.ts",
   "lib/conformance/editformat-cases.ts": "a conformance suite or its runner: run against its golden vectors in test/conformance/editformat-suites.test.ts",
   "lib/conformance/format.ts": "a conformance suite or its runner: run against its golden vectors in test/conformance/editblock-suites.test.ts",
