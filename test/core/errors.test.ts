@@ -1,10 +1,9 @@
-/** The error family (lib/core/errors.ts) and the CLI's one table of exit statuses (lib/cli/exit-status.ts). */
+/** The error family (lib/core/errors.ts): every kind the workbench raises (PythonError's own fields: test/core/pyerror.test.ts). */
 import { describe, expect, it } from "vitest";
-import { EXIT_STATUS, exitFor } from "../../lib/cli/exit-status.js";
 import { UsageError } from "../../lib/cli/command.js";
 import { VectorFormatError } from "../../lib/conformance/format.js";
 import { GradingError, InputError, SandboxError, WorkbenchError, WorkbenchInputError } from "../../lib/core/errors.js";
-import { pyIndex, PythonError } from "../../lib/core/pyerror.js";
+import { PythonError } from "../../lib/core/pyerror.js";
 import { DotdotdotsError } from "../../lib/editblock/dotdotdots.js";
 import { EditBlockParseError } from "../../lib/editblock/parse.js";
 import { GitError } from "../../lib/git/sandbox/git-cli.js";
@@ -40,8 +39,6 @@ describe("one error family", () => {
 
   it("Aider-mirrored errors carry the Python type and str(e) the same way, whatever their message says", () => {
     const shown = (e: PythonError) => [e.pythonType, e.pythonMessage, e.pythonStr(), e.pythonText()];
-    expect(shown(new PythonError("IndexError", "list index out of range"))).toEqual(["IndexError", "list index out of range", "list index out of range", "IndexError: list index out of range"]);
-    expect(new PythonError("IndexError", "list index out of range").message).toBe("IndexError: list index out of range");
     expect(shown(new PageRankZeroDivisionError())).toEqual(["ZeroDivisionError", "", "", "ZeroDivisionError: "]);
     expect(new PowerIterationFailedConvergence(7).pythonMessage).toBe("(PowerIterationFailedConvergence(...), 'power iteration failed to converge within 7 iterations')");
     // the parser's and try_dotdotdots' ValueError: the message is exactly the text Aider reflects
@@ -50,25 +47,5 @@ describe("one error family", () => {
     expect(new DotdotdotsError("").pythonType).toBe("ValueError");
     expect(shown(new ProviderError("auth", "bad key"))).toEqual(["AuthenticationError", "bad key", "bad key", "AuthenticationError: bad key"]);
     expect(new ProviderError("auth", "bad key").message).toBe("AuthenticationError: bad key");
-    expect(() => pyIndex([], 0)).toThrow(new PythonError("IndexError", "list index out of range"));
-  });
-});
-
-describe("the CLI's exit statuses, in one place", () => {
-  it("maps each kind to its status and prints the error's message as the one line", () => {
-    expect(exitFor(new WorkbenchInputError("repoMap", "alpha", "must be in (0, 1)", 2))).toEqual({ status: 2, line: "repoMap: alpha must be in (0, 1) (got 2)" });
-    expect(exitFor(new UsageError("map: give a folder"))?.status).toBe(EXIT_STATUS.input);
-    expect(exitFor(new VectorFormatError("c1", "f", "must be a number"))?.status).toBe(EXIT_STATUS.input);
-    expect(exitFor(new GitError(["commit"], 1, "nothing"))).toEqual({ status: EXIT_STATUS.sandbox, line: "git commit failed (exit 1): nothing" });
-    expect(exitFor(new GradingError("no report"))?.status).toBe(EXIT_STATUS.grading);
-    expect(exitFor(new EditBlockParseError("Expected `=======`"))).toEqual({ status: EXIT_STATUS.python, line: "Expected `=======`" });
-    expect(exitFor(new ScriptEndedError(2))?.status).toBe(EXIT_STATUS.other);
-    expect(new Set([EXIT_STATUS.input, EXIT_STATUS.sandbox, EXIT_STATUS.grading, EXIT_STATUS.python]).size).toBe(4);
-  });
-
-  it("leaves anything else to the caller as an internal error", () => {
-    expect(exitFor(new Error("bug"))).toBeNull();
-    expect(exitFor(new TypeError("x is undefined"))).toBeNull();
-    expect(exitFor("a string")).toBeNull();
   });
 });

@@ -124,26 +124,9 @@ describe("workbench loop --model / --record / --replay", () => {
     expect(live.out).toContain("tokens: ");
   });
 
-  it("bad flags, a bad recording and bad configuration are one line, exit 2", async () => {
+  it("a model the server does not know, and a replay with another session, are one line, exit 2 (the flags alone: test/cli/loop-model.test.ts)", async () => {
     const other = join(dir, "other.json");
     writeFileSync(other, JSON.stringify({ ...SESSION, message: "another" }));
-    const bad = join(dir, "bad.json");
-    writeFileSync(bad, JSON.stringify({ format: "nope" }));
-    delete process.env.OPENAI_API_KEY;
-    const cases = [
-      [await cli("loop", sessionFile, "--model", "openai:m"), /^loop: no API key: set OPENAI_API_KEY/],
-      [await cli("loop", sessionFile, "--model", "gpt-4"), /^loop: --model must be openai:NAME/],
-      [await cli("loop", sessionFile, "--record", join(dir, "x.json")), /^loop: --record keeps a real model's run: give --model openai:NAME too/],
-      [await cli("loop", sessionFile, "--max-tokens", "5"), /need --model openai:NAME/],
-      [await cli("loop", sessionFile, "--model", "openai:m", "--record", join(dir, "no", "run.json")), /^loop: cannot write the recording .*run\.json \(ENOENT: no such folder\)/],
-      [await cli("loop", "--replay", bad), /^loop: bad recording .*bad\.json: recording: format must be/],
-      [await cli("loop", "--replay", join(dir, "missing.json")), /^loop: cannot read .*missing\.json \(ENOENT\)/],
-    ] as const;
-    for (const [r, msg] of cases) {
-      expect(r.code).toBe(2);
-      expect(r.err).toMatch(msg);
-      expect(r.err.trimEnd().split("\n")).toHaveLength(1);
-    }
     const file = join(dir, "run2.json");
     await withStandIn([{ reply: FIX }], async (server) => {
       process.env.OPENAI_BASE_URL = server.url;

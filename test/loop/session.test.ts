@@ -1,18 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runSession } from "../../lib/index.js";
 import { checkSession, sessionText } from "../../lib/loop/session.js";
-import { cli } from "../cli/run-cli.js";
 
 const SESSIONS = "lib/loop/sessions";
 const load = (name: string): unknown => JSON.parse(readFileSync(join(SESSIONS, `${name}.json`), "utf8"));
-const tmpFile = (content: string) => {
-  const file = join(mkdtempSync(join(tmpdir(), "wb-loop-")), "session.json");
-  writeFileSync(file, content);
-  return file;
-};
 
 describe("session files", () => {
   it("texts are strings or arrays of lines; the message's lines get no final newline", () => {
@@ -72,59 +65,5 @@ describe("session files", () => {
       "import math\n\n\ndef area(radius):\n    return math.pi * radius * radius\n\n\ndef perimeter(radius):\n    return 2 * math.pi * radius\n",
     );
     expect(result.testOutcome).toBe(true);
-  });
-});
-
-describe("workbench loop", () => {
-  it("prints the trace, the stop, the counts and the changed files", async () => {
-    const r = await cli("loop", join(SESSIONS, "one-reflection.json"));
-    expect(r.code).toBe(0);
-    expect(r.out).toContain("── reflection 1 ──");
-    expect(r.out).toMatch(/provider-error +✗ {2}attempt 1: RateLimitError/);
-    expect(r.out).toContain("stop: done\n");
-    expect(r.out).toContain("requests: 2 (the message + 1 reflection) · provider attempts: 3 (1 retry by the model client)");
-    expect(r.out).toContain("── greet.py ──\n");
-    expect(r.out).not.toContain("════ prompt");
-  });
-
-  it("a git session runs in a sandbox and lists its commits", async () => {
-    const r = await cli("loop", join(SESSIONS, "git-dirty-commit.json"), "--brief");
-    expect(r.code).toBe(0);
-    expect(r.out).toContain("workspace: git sandbox · chat: app.py");
-    expect(r.out).toMatch(/\ncommits \(oldest first\):\n {2}[0-9a-f]{7} {2}Update app\.py {2}— Workbench User; M app\.py\n {2}[0-9a-f]{7} {2}/);
-    const j = JSON.parse((await cli("loop", join(SESSIONS, "git-dirty-commit.json"), "--json")).out) as { gitCommits: unknown[]; workspace: string };
-    expect(j.workspace).toBe("git sandbox");
-    expect(j.gitCommits).toHaveLength(2);
-  });
-
-  it("--json gives the result; --prompts adds every prompt", async () => {
-    const r = await cli("loop", join(SESSIONS, "partial-success.json"), "--json");
-    const json = JSON.parse(r.out) as Record<string, unknown>;
-    expect(json.stopReason).toBe("done");
-    expect(json).not.toHaveProperty("requests");
-    const p = await cli("loop", join(SESSIONS, "partial-success.json"), "--json", "--prompts");
-    expect((JSON.parse(p.out) as { requests: unknown[] }).requests).toHaveLength(2);
-    const b = await cli("loop", join(SESSIONS, "partial-success.json"), "--brief");
-    expect(b.out).not.toContain("│");
-    expect(b.out).toMatch(/\n {2}7 {2}apply {10}✗ {2}the failure message for the model \[block-mismatch\]\n/);
-    const t = await cli("loop", join(SESSIONS, "partial-success.json"), "--prompts");
-    expect(t.out).toContain("════ prompt of request 2 (reflection 1) ════\n── 1 system [system] ──");
-  });
-
-  it("usage mistakes and bad sessions are one line and exit 2", async () => {
-    const cases = [
-      await cli("loop"),
-      await cli("loop", "a.json", "b.json"),
-      await cli("loop", "--nope", "a.json"),
-      await cli("loop", "/nonexistent/session.json"),
-      await cli("loop", tmpFile("{ not json")),
-      await cli("loop", tmpFile(JSON.stringify({ files: { "a.py": "" }, chat: ["b.py"], message: "m", replies: [] }))),
-    ];
-    for (const r of cases) {
-      expect(r.code).toBe(2);
-      expect(r.err.trim().split("\n")).toHaveLength(1);
-      expect(r.out).toBe("");
-    }
-    expect(cases[5]!.err).toMatch(/^loop: bad session .*: MemoryWorkspace: config\.chat\[0\] must name one of the files/);
   });
 });

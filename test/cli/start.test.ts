@@ -1,45 +1,32 @@
+/**
+ * lib/cli/start.ts: which mode `workbench start` serves in (startMode) and its usage mistakes (one line, exit 2),
+ * all decided before any server starts. Serving itself: test/notebooks/site.test.ts and test/system/.
+ */
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { UsageError } from "../../lib/cli/command.js";
+import { startCommand, startMode } from "../../lib/cli/start.js";
 import { cli } from "./run-cli.js";
-import { startMode } from "../../lib/cli/start.js";
 
-const fixture = (name: string) => join(__dirname, "..", "fixtures", "notebooks", `${name}.ipynb`);
-
-describe("notebooks, diagrams and start: usage mistakes are one line, exit 2", () => {
+describe("start: usage mistakes are one line, exit 2", () => {
   it.each([
     [["start", "--port", "eighty"], /^start: --port must be an integer from 0 to 65535 \(got "eighty"\)\n$/],
+    [["start", "--port", "65536"], /^start: --port must be an integer from 0 to 65535 \(got "65536"\)\n$/],
+    [["start", "--port=-1"], /^start: --port must be an integer from 0 to 65535 \(got "-1"\)\n$/],
+    [["start", "--port", "1e3"], /^start: --port must be an integer from 0 to 65535 \(got "1e3"\)\n$/],
+    [["start", "--port", "80.5"], /^start: --port must be an integer from 0 to 65535 \(got "80.5"\)\n$/],
     [["start", "--embedded", "--jupyter"], /^start: give --embedded or --jupyter, not both\n$/],
-    [["notebooks", "--check", "--normalise"], /^notebooks: give --check or --normalise, not both\n$/],
-    [["notebooks", "--jobs", "0", fixture("passing")], /^notebooks: --jobs must be a positive integer \(got "0"\)\n$/],
-    [["diagrams", "no-such-diagram"], /^diagrams: no diagram "no-such-diagram" \(known: .*aider-loop.*\)\n$/],
+    [["start", "notebooks/"], /^start: takes no arguments \(got "notebooks\/"; see: workbench start --help\)\n$/],
+    [["start", "--prot", "80"], /^start: Unknown option '--prot'.* \(see: workbench start --help\)\n$/],
   ])("%j", async (args, message) => {
     const r = await cli(...(args as string[]));
     expect(r.code).toBe(2);
     expect(r.err).toMatch(message as RegExp);
+    expect(r.out).toBe("");
   });
-});
 
-describe("notebooks --check / --normalise", () => {
-  it("--check names every problem of an executed notebook and exits 1; --normalise fixes it in place", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "wb-norm-"));
-    const file = join(dir, "dirty.ipynb");
-    const nb = JSON.parse(readFileSync(fixture("passing"), "utf8")) as { cells: Record<string, unknown>[] };
-    nb.cells[1]!.outputs = [{ output_type: "stream", name: "stdout", text: "x\n" }];
-    nb.cells[1]!.execution_count = 4;
-    delete nb.cells[2]!.id;
-    writeFileSync(file, JSON.stringify(nb));
-    const check = await cli("notebooks", "--check", file);
-    expect(check.code).toBe(1);
-    expect(check.out).toContain("cell 2 has outputs");
-    expect(check.out).toContain("cell 2 has an execution count");
-    expect(check.out).toContain("cell 3 has no id");
-    const fix = await cli("notebooks", "--normalise", file);
-    expect(fix.code).toBe(0);
-    expect(fix.out).toMatch(/^normalised /);
-    expect((await cli("notebooks", "--check", file)).code).toBe(0);
-    expect((await cli("notebooks", "--normalise", file)).out).toMatch(/^unchanged /);
+  it("the command object itself throws the UsageError the dispatcher prints", async () => {
+    const io = { stdout: () => {}, stderr: () => {}, isTTY: false };
+    await expect(startCommand.run(["--port", "x"], io)).rejects.toThrow(new UsageError('start: --port must be an integer from 0 to 65535 (got "x")'));
   });
 });
 

@@ -1,0 +1,95 @@
+/** lib/cli/reset.ts: `workbench reset`, in a throwaway checkout (it never runs student code). */
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { backupDir } from "../../lib/cli/reset.js";
+import { listExercises } from "../../lib/grader/catalog.js";
+import { stubFromSolution } from "../../lib/grader/stubs.js";
+import { fakeCheckout, ROOT } from "../grader/run-grade.js";
+import { gradedWith, HINTS, progressOf, STUB, SWITCH } from "./exercise-progress.js";
+import { cli } from "./run-cli.js";
+
+describe("backupDir", () => {
+  it("is .workbench/backups/<id>/<ISO time>, with ':' made '-' for file systems that refuse it", () => {
+    expect(backupDir("/r", "05-commit-plan", new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)))).toBe("/r/.workbench/backups/05-commit-plan/2026-01-02T03-04-05.006Z");
+  });
+});
+
+describe("workbench reset", () => {
+  it("reset, then hint, shows hint 1 again; the hints seen before are noted in the backup folder", async () => {
+    const root = fakeCheckout({ "05-commit-plan": "stub" });
+    gradedWith(root, [SWITCH]);
+    await cli("hint", "05", "--root", root);
+    await cli("hint", "05", "--root", root);
+    const seen = progressOf(root).hintsSeen;
+    expect(seen.length).toBe(2);
+    const reset = await cli("reset", "05", "--root", root);
+    expect(reset.code).toBe(0);
+    const notePath = reset.out.match(/hints start over \(you had seen hints (\d, \d): noted in (\S+)\)/);
+    expect(notePath?.[1]).toBe(seen.join(", "));
+    expect(notePath![2]).toMatch(/^\.workbench\/backups\/05-commit-plan\/[^/]+\/hints-seen\.json$/);
+    const note = JSON.parse(readFileSync(join(root, notePath![2]!), "utf8")) as { exercise: string; hintsSeen: number[]; titles: string[] };
+    expect(note).toMatchObject({ exercise: "05-commit-plan", hintsSeen: seen, titles: seen.map((n) => HINTS[n - 1]!.title) });
+    expect(progressOf(root)).toEqual({ hintsSeen: [], done: false, bestPoints: 0, lastPoints: 0, maxPoints: 10 });
+    const after = await cli("hint", "05", "--root", root);
+    expect(after.out).toContain(`Hint 1 of ${HINTS.length} — ${HINTS[0]!.title}`);
+    expect(after.out).toContain("No grade of 05-commit-plan is recorded (never graded, or reset since)");
+  });
+
+  it("restores the stub and keeps the student's file as a backup; a second reset has nothing to back up", async () => {
+    const root = fakeCheckout({ "05-commit-plan": "stub" });
+    const file = join(root, "exercises", "05-commit-plan", "commit-plan.ts");
+    writeFileSync(file, "// my attempt\n");
+    const r = await cli("reset", "05", "--root", root);
+    expect(r.code).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(STUB);
+    const saved = r.out.match(/saved as (\S+)/)![1]!;
+    expect(readFileSync(join(root, saved), "utf8")).toBe("// my attempt\n");
+    expect(saved).toMatch(/^\.workbench\/backups\/05-commit-plan\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z\/commit-plan\.ts$/);
+    const twice = await cli("reset", "05", "--root", root);
+    expect(twice.out).toBe("exercises/05-commit-plan/commit-plan.ts: already the stub\n");
+    expect(readdirSync(join(root, ".workbench", "backups", "05-commit-plan"))).toHaveLength(1);
+  });
+
+  it("starts progress over, hints included (--hints is no longer needed, and says so); refuses to guess what to reset", async () => {
+    const root = fakeCheckout({ "05-commit-plan": "solution" });
+    await cli("hint", "05", "--root", root);
+    expect(progressOf(root)).toMatchObject({ hintsSeen: [1], done: false });
+    await cli("reset", "05", "--root", root);
+    expect(progressOf(root).hintsSeen).toEqual([]);
+    const old = await cli("reset", "05", "--hints", "--root", root);
+    expect(old.code).toBe(0);
+    expect(old.err).toBe("reset: --hints is no longer needed: reset always starts the hints over\n");
+    expect((await cli("reset", "--root", root)).code).toBe(2);
+    expect((await cli("reset", "05", "--all", "--root", root)).err).toBe("reset: give exercise names or --all, not both\n");
+    expect(existsSync(join(root, "exercises", "01-pagerank"))).toBe(false);
+  });
+});
+
+describe("workbench reset --all, and a missing README", () => {
+  it("--all puts every exercise's stub in place, with nothing to back up where there was no file", async () => {
+    const root = fakeCheckout({});
+    const r = await cli("reset", "--all", "--root", root);
+    expect(r.code).toBe(0);
+    const all = listExercises(ROOT);
+    for (const e of all) {
+      for (const f of e.files) {
+        expect(readFileSync(join(root, "exercises", e.id, f), "utf8"), e.id).toBe(stubFromSolution(readFileSync(join(e.solutionDir!, f), "utf8"), e.number));
+        expect(r.out).toContain(`exercises/${e.id}/${f}: stub restored\n`);
+      }
+    }
+    expect(r.out).not.toContain("saved as");
+    expect(existsSync(join(root, ".workbench", "backups"))).toBe(false);
+  });
+
+  it("notes the hints seen with empty titles when the README cannot be read", async () => {
+    const root = fakeCheckout({ "05-commit-plan": "stub" });
+    gradedWith(root, [SWITCH]);
+    await cli("hint", "05", "--root", root);
+    rmSync(join(root, "exercises", "05-commit-plan", "README.md"));
+    const r = await cli("reset", "05", "--root", root);
+    expect(r.code).toBe(0);
+    const note = r.out.match(/you had seen hint (\d): noted in (\S+)\)/)!;
+    expect(JSON.parse(readFileSync(join(root, note[2]!), "utf8"))).toMatchObject({ exercise: "05-commit-plan", hintsSeen: [Number(note[1])], titles: [""] });
+  });
+});
