@@ -160,7 +160,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/notebooks/live/kernel-protocol.ts": "no logic (types, constants or a process entry point)",
   "lib/notebooks/live/kernel-session.ts": "the notebooks tooling: test/notebooks/ (test/notebooks/runner.test.ts, test/notebooks/site.test.ts) and test/system/live-notebook.test.ts",
   "lib/notebooks/project.ts": "the notebooks tooling: test/notebooks/ (test/notebooks/runner.test.ts, test/notebooks/site.test.ts) and test/system/live-notebook.test.ts",
-  "lib/notebooks/serve.ts": "the notebooks tooling: test/notebooks/ (test/notebooks/runner.test.ts, test/notebooks/site.test.ts) and test/system/live-notebook.test.ts",
   "lib/notebooks/tslab-session.ts": "the notebooks tooling: test/notebooks/ (test/notebooks/runner.test.ts, test/notebooks/site.test.ts) and test/system/live-notebook.test.ts",
   "lib/repomap/pagerank/coo.ts": "a piece of Aider's PageRank (scipy's COO/CSR order): bit for bit with networkx in test/repomap/pagerank/pagerank.test.ts",
   "lib/repomap/pagerank/csr-sort.ts": "a piece of Aider's PageRank (scipy's COO/CSR order): bit for bit with networkx in test/repomap/pagerank/pagerank.test.ts",
