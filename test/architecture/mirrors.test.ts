@@ -150,8 +150,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/misconceptions/token-estimate.ts": "a misconception's variants: test/misconceptions/catalogue.test.ts and test/misconceptions/solutions.test.ts",
   "lib/misconceptions/trace-path.ts": "a misconception's variants: test/misconceptions/catalogue.test.ts and test/misconceptions/solutions.test.ts",
   "lib/misconceptions/types.ts": "a misconception's variants: test/misconceptions/catalogue.test.ts and test/misconceptions/solutions.test.ts",
-  "lib/notebooks/inprocess-child.ts": "the notebooks tooling: test/notebooks/ (test/notebooks/runner.test.ts, test/notebooks/site.test.ts) and test/system/live-notebook.test.ts",
-  "lib/notebooks/inprocess-exec.ts": "the notebooks tooling: test/notebooks/ (test/notebooks/runner.test.ts, test/notebooks/site.test.ts) and test/system/live-notebook.test.ts",
   "lib/notebooks/live/browser/live-client.ts": "the notebooks tooling: test/notebooks/ (test/notebooks/runner.test.ts, test/notebooks/site.test.ts) and test/system/live-notebook.test.ts",
   "lib/notebooks/live/client-bundle.ts": "the notebooks tooling: test/notebooks/ (test/notebooks/runner.test.ts, test/notebooks/site.test.ts) and test/system/live-notebook.test.ts",
   "lib/notebooks/live/kernel-protocol.ts": "no logic (types, constants or a process entry point)",
