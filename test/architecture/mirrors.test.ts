@@ -150,7 +150,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/misconceptions/token-estimate.ts": "a misconception's variants: test/misconceptions/catalogue.test.ts and test/misconceptions/solutions.test.ts",
   "lib/misconceptions/trace-path.ts": "a misconception's variants: test/misconceptions/catalogue.test.ts and test/misconceptions/solutions.test.ts",
   "lib/misconceptions/types.ts": "a misconception's variants: test/misconceptions/catalogue.test.ts and test/misconceptions/solutions.test.ts",
-  "lib/notebooks/live/browser/live-client.ts": "the notebooks tooling: test/notebooks/ (test/notebooks/runner.test.ts, test/notebooks/site.test.ts) and test/system/live-notebook.test.ts",
   "lib/notebooks/live/kernel-protocol.ts": "no logic (types, constants or a process entry point)",
   "lib/repomap/pagerank/coo.ts": "a piece of Aider's PageRank (scipy's COO/CSR order): bit for bit with networkx in test/repomap/pagerank/pagerank.test.ts",
   "lib/repomap/pagerank/csr-sort.ts": "a piece of Aider's PageRank (scipy's COO/CSR order): bit for bit with networkx in test/repomap/pagerank/pagerank.test.ts",

@@ -85,8 +85,8 @@ describe("a live session's state machine (a stand-in kernel process)", () => {
     const { session, log } = fakeSession();
     const runs = [session.run(cell({ out: ["a"] })), session.run(cell({ out: ["b"], ok: false })), session.run(cell({ out: ["c"] }))];
     expect(session.busy).toBe(true);
-    const [a, b, c] = await Promise.all(runs);
-    expect([a, b, c].map((r) => [r.ok, r.count, text(r.outputs)])).toEqual([[true, 1, "a"], [false, 2, "b"], [true, 3, "c"]]);
+    const results = await Promise.all(runs);
+    expect(results.map((r) => [r.ok, r.count, text(r.outputs)])).toEqual([[true, 1, "a"], [false, 2, "b"], [true, 3, "c"]]);
     expect(session.busy).toBe(false);
     expect(log()).toHaveLength(3);
   });
