@@ -30,7 +30,10 @@ export interface JupyterServer {
 
 const URL_LINE = /(http:\/\/127\.0\.0\.1:\d+\/\S*\?token=[0-9a-f]+)/;
 
-/** Starts the Notebook server; rejects when it exits (or stays silent for `timeoutSeconds`) before printing its URL. */
+/**
+ * Starts the Notebook server; rejects when it exits (or stays silent for `timeoutSeconds`, when it is ended)
+ * before printing its URL.
+ */
 export function startJupyterServer(
   paths: ProjectPaths,
   jupyter: JupyterInstall,
@@ -46,7 +49,9 @@ export function startJupyterServer(
     let found = false;
     let log = "";
     const timer = setTimeout(() => {
-      if (!found) reject(new Error(`the Notebook server printed no URL within ${options.timeoutSeconds ?? 60} s:\n${log.slice(-2000)}`));
+      if (found) return;
+      child.kill(); // a server that never said where it is would otherwise be left running
+      reject(new Error(`the Notebook server printed no URL within ${options.timeoutSeconds ?? 60} s:\n${log.slice(-2000)}`));
     }, (options.timeoutSeconds ?? 60) * 1000);
     const onData = (d: Buffer) => {
       const text = d.toString("utf8");

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
+import { WorkbenchInputError } from "../core/errors.js";
 import { createLiveSessions, handleApi, type LiveSessions } from "./live/api.js";
 import { buildLiveClient } from "./live/client-bundle.js";
 import { checkRequest, createToken, tokenCookie } from "./live/guard.js";
@@ -87,6 +88,7 @@ function handler(site: Site, sessions: LiveSessions, port: () => number, token: 
 
 /** Serves the site on 127.0.0.1, trying `port`, then the next ports (up to 20); port 0 takes any free port. */
 export async function serveSite(site: Site, port: number, token: string = createToken()): Promise<Served> {
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new WorkbenchInputError("serveSite", "port", "must be an integer in 0…65535", port);
   const sessions = createLiveSessions(site);
   // bundle the editor now, so the first live page gets its script at once (a failure shows when it is asked for)
   if (site.options.live) buildLiveClient(site.paths.root).catch(() => {});

@@ -47,7 +47,7 @@ export function createTslabSession(root: string, notebookDir: string, onChange?:
       return (converter ??= createConverter({ isJS: false, isBrowser: false }));
     },
     get browser(): Converter {
-      throw new Error("browser-mode cells (//%browser) are not supported by the workbench runner");
+      throw new Error("browser-mode modules (a /** @module … @browser */ cell) are not supported by the workbench runner");
     },
     close: () => converter?.close(),
   };

@@ -2,7 +2,7 @@
  * The graph a picture draws (graph.ts, iteration.ts), checked and laid out: edges given as the teaching model's
  * tuples or the ranking's objects, parallel edges merged into one arrow (weights summed, identifiers kept), ranks
  * checked ≥ 0, and the positions from ForceAtlas2 (graphology-layout-forceatlas2) started from a circle in sorted
- * node order for a fixed number of iterations — so the same graph always gets the same layout.
+ * node (and edge) order for a fixed number of iterations — so the same graph always gets the same layout.
  */
 import Graph from "graphology";
 import circular from "graphology-layout/circular.js";
@@ -74,7 +74,9 @@ export function graphLayout(nodes: readonly string[], edges: readonly MergedEdge
   if (sorted.length <= 1) return out;
   const g = new Graph({ type: "directed", multi: false });
   for (const n of sorted) g.addNode(n);
-  for (const e of edges) if (e.src !== e.dst && !g.hasEdge(e.src, e.dst) && !g.hasEdge(e.dst, e.src)) g.addEdge(e.src, e.dst, { weight: 1 });
+  // Edges in sorted order too: ForceAtlas2 sums forces in edge order, and float sums depend on it.
+  const byEnds = [...edges].sort((a, b) => (a.src === b.src ? (a.dst < b.dst ? -1 : a.dst > b.dst ? 1 : 0) : a.src < b.src ? -1 : 1));
+  for (const e of byEnds) if (e.src !== e.dst && !g.hasEdge(e.src, e.dst) && !g.hasEdge(e.dst, e.src)) g.addEdge(e.src, e.dst, { weight: 1 });
   circular.assign(g, { scale: 10 });
   if (sorted.length > 2 && g.size > 0) {
     forceAtlas2.assign(g, { iterations, settings: { ...forceAtlas2.inferSettings(g), gravity: 1, scalingRatio: 10, strongGravityMode: true, barnesHutOptimize: false } });

@@ -14,9 +14,14 @@ export function editsFolder(root: string): string {
   return join(root, ".workbench", "notebooks");
 }
 
-/** Where the learner's copy of `notebook` (a path in notebooks/) lives in the folder `dir` (see `editsFolder`). */
+/**
+ * Where the learner's copy of `notebook` (a path in notebooks/) lives in the folder `dir` (see `editsFolder`):
+ * always a file directly in `dir`, so a name such as `..` is refused rather than resolved outside it.
+ */
 export function learnerCopyPath(dir: string, notebook: string): string {
-  return join(dir, basename(notebook));
+  const name = basename(notebook);
+  if (!/^[^/\\]+\.ipynb$/.test(name)) throw new WorkbenchInputError("learnerCopyPath", "notebook", "must name a .ipynb file", notebook);
+  return join(dir, name);
 }
 
 const load = (file: string): Notebook => parseNotebook(readFileSync(file, "utf8"), basename(file));

@@ -86,7 +86,8 @@ export function createKernelSession(root: string, notebookDir: string): KernelSe
   const fail = (stopped: NonNullable<CellOutcome["stopped"]>, text: string) => {
     const [head, ...rest] = queue.splice(0);
     if (head) head.resolve({ ok: false, outputs: [...head.outputs, note(text)], count: ++count, stopped });
-    for (const p of rest) p.resolve({ ok: false, outputs: [note(`Not run: the session was ${stopped} before this cell's turn.\n`)], count: null, stopped });
+    const how = stopped === "died" ? "lost (its process ended)" : stopped;
+    for (const p of rest) p.resolve({ ok: false, outputs: [note(`Not run: the session was ${how} before this cell's turn.\n`)], count: null, stopped });
   };
 
   const end = (stopped: "interrupted" | "restarted", text: string) => {

@@ -1,6 +1,12 @@
+/**
+ * The embedded `npm start` server, for real on 127.0.0.1 (port 0): every request through the guard (token, Host,
+ * Origin, URLs that do not decode; the decision itself is test/notebooks/live/guard.test.ts), the pages, the
+ * assets and nothing outside their folders, the API behind it, the port it falls back to, and load.
+ */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { request } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectPaths } from "../../lib/notebooks/project.js";
@@ -112,6 +118,37 @@ describe("the embedded server on localhost: token, Host, Origin, bad URLs, sizes
     expect((await raw(port, "/01-passing.html", auth)).text).not.toContain("mine");
   });
 
+  it("serves KaTeX's and highlight.js's stylesheets and fonts locally, and nothing outside them", async () => {
+    const css = await raw(port, "/assets/katex/katex.min.css", auth);
+    expect(css.status).toBe(200);
+    expect(css.headers["content-type"]).toMatch(/text\/css/);
+    expect((await raw(port, "/assets/katex/fonts/KaTeX_Main-Regular.woff2", auth)).headers["content-type"]).toBe("font/woff2");
+    expect((await raw(port, "/assets/hljs/github.min.css", auth)).status).toBe(200);
+    for (const out of ["/assets/katex/..%2F..%2F..%2Fpackage.json", "/assets/hljs/..%2f..%2f..%2f..%2fpackage.json", "/assets/katex/../../../package.json", "/assets/katex/", "/assets/katex/fonts"]) {
+      const r = await raw(port, out, auth);
+      expect(r.status, out).toBe(404);
+      expect(r.text, out).not.toContain('"name"');
+    }
+    expect((await raw(port, "/nope.html", auth)).text).toBe("no page nope.html\n");
+  });
+
+  it("pages take GET and HEAD only; the cookie is set only from the printed URL; favicon and the editor's script", async () => {
+    expect((await raw(port, "/", auth, "POST", "{}")).status).toBe(405);
+    expect((await raw(port, "/01-passing.html", auth, "DELETE")).status).toBe(405);
+    expect((await raw(port, "/", auth, "HEAD")).status).toBe(200);
+    const page = await raw(port, "/01-passing.html", auth);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.headers["set-cookie"]).toBeUndefined();
+    for (const icon of ["/favicon.svg", "/favicon.ico"]) {
+      const r = await raw(port, icon, auth);
+      expect([r.status, r.headers["content-type"]]).toEqual([200, "image/svg+xml"]);
+      expect(r.text).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    }
+    const script = await raw(port, "/assets/live/live.js", auth);
+    expect([script.status, script.headers["content-type"]]).toEqual([200, "text/javascript; charset=utf-8"]);
+    expect(script.text).toContain("api/");
+  }, 60_000);
+
   it("stays up under 2,000 requests, 50 at a time, good and bad mixed", async () => {
     const paths = ["/", "/%", "/01-passing.html", "/nope.html", "/assets/katex/katex.min.css", "/favicon.svg"];
     const statuses = new Map<number, number>();
@@ -129,4 +166,49 @@ describe("the embedded server on localhost: token, Host, Origin, bad URLs, sizes
     expect([...statuses.keys()].sort()).toEqual([200, 400, 403, 404]);
     expect((await raw(port, "/", auth)).status).toBe(200);
   }, 60_000);
+});
+
+describe("serveSite: the port and the end", () => {
+  const site = () => createSite(projectPaths(root), [], { live: false });
+
+  it("takes the next port when the one asked for is in use", async () => {
+    const blocker = createNetServer();
+    await new Promise<void>((done) => blocker.listen(0, "127.0.0.1", done));
+    const taken = (blocker.address() as { port: number }).port;
+    try {
+      const served = await serveSite(site(), taken);
+      const got = Number(new URL(served.url).port);
+      served.server.close();
+      expect(got).toBeGreaterThan(taken);
+      expect(got).toBeLessThanOrEqual(taken + 20);
+      expect(served.openUrl).toBe(`${served.url}?token=${served.token}`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("uses the token it is given, and refuses a port that is not one, naming it", async () => {
+    const served = await serveSite(site(), 0, "f".repeat(48));
+    served.server.close();
+    expect(served.token).toBe("f".repeat(48));
+    for (const bad of [-1, 1.5, 65536, Number.NaN]) await expect(serveSite(site(), bad), String(bad)).rejects.toThrow(/^serveSite: port must be/);
+  });
+
+  it("closing the server closes the notebooks' sessions", async () => {
+    const dir = mkdtempSync(join(root, "build", "serve-close-"));
+    try {
+      const paths = { ...projectPaths(root), notebooks: join(dir, "notebooks") };
+      mkdirSync(paths.notebooks);
+      cpSync(join(root, "test", "fixtures", "notebooks", "passing.ipynb"), join(paths.notebooks, "01-passing.ipynb"));
+      const s = createSite(paths, [join(paths.notebooks, "01-passing.ipynb")], { live: false, editsDir: join(dir, "edits") });
+      const served = await serveSite(s, 0);
+      const session = served.sessions.get(s.entries[0]!);
+      await new Promise((done) => served.server.close(done));
+      const after = await session.run("1 + 1"); // a closed session runs nothing and starts no process
+      expect(after).toMatchObject({ ok: false, count: null });
+      expect(JSON.stringify(after.outputs)).toContain("The session is closed.");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
