@@ -1,7 +1,7 @@
 /**
  * `npm run test:unit`: the fast tier — every mechanism's unit and property tests (repo map, SEARCH/REPLACE, the
- * teaching commit plan), core, the laws' runner, lib's layering and the class similarity report (pure: it reads
- * text, runs nothing), with the fixed fast-check seed when CI is set.
+ * other edit formats, the teaching commit plan), core, the laws' runner, lib's layering and the class similarity
+ * report (pure: it reads text, runs nothing), with the fixed fast-check seed when CI is set.
  * No notebooks (so no lib build first), no grader processes, no git sandboxes, no CLI child processes: those run
  * in `npm test` and `npm run test:quick`. A test that needs one of them does not belong in this list.
  */
@@ -14,6 +14,7 @@ export default defineConfig({
       "test/core/**/*.test.ts",
       "test/repomap/**/*.test.ts",
       "test/editblock/**/*.test.ts",
+      "test/editformats/**/*.test.ts",
       "test/git/teaching/**/*.test.ts",
       "test/explore/**/*.test.ts",
       "test/properties/**/*.test.ts",
