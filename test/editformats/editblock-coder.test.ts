@@ -4,17 +4,10 @@ import { getEdits } from "../../lib/editblock/parse.js";
 import { applyUpdates, EditFormatValueError, type CoderContext } from "../../lib/editformats/coder.js";
 import { editBlockCoder, editBlockFencedCoder, editFileSystem } from "../../lib/editformats/editblock-coder.js";
 import { ProjectFiles } from "../../lib/editformats/workspace.js";
+import { thrown } from "../support/thrown.js";
 
 const ctxOf = (files: ProjectFiles, chat: string[]): CoderContext => ({ files, chatFiles: new Set(chat), fence: ["```", "```"], shellCommands: [] });
 const block = (path: string, search: string, replace: string) => `${path}\n\`\`\`\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n\`\`\`\n`;
-const thrown = (f: () => unknown): Error => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof Error) return e;
-  }
-  throw new Error("expected an error");
-};
 
 describe("editFileSystem: lib/editblock's file access over the project", () => {
   it("reads with universal newlines (io.read_text), a missing file is null and logged; writes follow --dry-run", () => {

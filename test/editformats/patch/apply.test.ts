@@ -4,15 +4,8 @@ import { EditFormatValueError } from "../../../lib/editformats/coder.js";
 import { applyPatchEdits, applyUpdate } from "../../../lib/editformats/patch/apply.js";
 import { DiffError, type Chunk, type PatchAction } from "../../../lib/editformats/patch/context.js";
 import { ProjectFiles } from "../../../lib/editformats/workspace.js";
+import { thrown } from "../../support/thrown.js";
 
-const thrown = (f: () => unknown): Error => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof Error) return e;
-  }
-  throw new Error("expected an error");
-};
 const chunk = (orig_index: number, del_lines: string[], ins_lines: string[]): Chunk => ({ orig_index, del_lines, ins_lines });
 const update = (path: string, chunks: Chunk[], move_path: string | null = null): [string, PatchAction] => [path, { type: "Update", path, new_content: null, chunks, move_path }];
 const add = (path: string, new_content: string | null): [string, PatchAction] => [path, { type: "Add", path, new_content, chunks: [], move_path: null }];

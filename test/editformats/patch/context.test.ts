@@ -2,15 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { EditFormatValueError } from "../../../lib/editformats/coder.js";
 import { DiffError, findContext, findContextCore, identifyFilesNeeded, norm, peekNextSection } from "../../../lib/editformats/patch/context.js";
+import { thrown } from "../../support/thrown.js";
 
 const diffError = (f: () => unknown): DiffError => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof DiffError) return e;
-    throw e;
-  }
-  throw new Error("expected a DiffError");
+  const e = thrown(f);
+  expect(e).toBeInstanceOf(DiffError);
+  return e as DiffError;
 };
 
 describe("findContextCore: exact, then rstrip, then strip equality", () => {

@@ -4,15 +4,8 @@ import { EditFormatValueError } from "../../../lib/editformats/coder.js";
 import { DiffError } from "../../../lib/editformats/patch/context.js";
 import { getPatchEdits, parseAddFileContent, parsePatchText, parseUpdateFileSections } from "../../../lib/editformats/patch/parse.js";
 import { ProjectFiles } from "../../../lib/editformats/workspace.js";
+import { thrown } from "../../support/thrown.js";
 
-const thrown = (f: () => unknown): Error => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof Error) return e;
-  }
-  throw new Error("expected an error");
-};
 const patch = (...lines: string[]) => ["*** Begin Patch", ...lines, "*** End Patch"].join("\n") + "\n";
 
 describe("parseAddFileContent", () => {

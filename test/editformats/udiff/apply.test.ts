@@ -5,15 +5,8 @@ import { EditFormatValueError } from "../../../lib/editformats/coder.js";
 import { applyUdiffEdits, noMatchError, UdiffApplyError, udiffDoReplace } from "../../../lib/editformats/udiff/apply.js";
 import type { UdiffEdit } from "../../../lib/editformats/udiff/parse.js";
 import { ProjectFiles } from "../../../lib/editformats/workspace.js";
+import { thrown } from "../../support/thrown.js";
 
-const thrown = (f: () => unknown): unknown => {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return null;
-};
 
 describe("noMatchError: Aider's UnifiedDiffNoMatch text", () => {
   it("names the path three times, counts the lines, and ends with a newline after the closing backticks", () => {
@@ -93,14 +86,14 @@ describe("applyUdiffEdits", () => {
     expect(err).toBeInstanceOf(UdiffApplyError);
     expect(err).toBeInstanceOf(EditFormatValueError);
     expect((err as UdiffApplyError).pythonType).toBe("ValueError");
-    expect((err as Error).message).toBe(noMatchError("a.py", "c = 3\n"));
+    expect(err.message).toBe(noMatchError("a.py", "c = 3\n"));
     expect(files.raw("a.py")).toBe("a = 1\r\nb = 2\r\n");
   });
 
   it("hunks that applied stay written; every failure's message is joined by a blank line", () => {
     const files = new ProjectFiles({ "a.py": "count = 1\n", "b.py": "b\n" });
     const err = thrown(() => applyUdiffEdits([["a.py", ["-nothing like this\n", "+x\n"]], bump("a.py", 1, 2), ["b.py", ["-not here either\n", "+y\n"]]], files));
-    expect((err as Error).message).toBe(noMatchError("a.py", "nothing like this\n") + "\n\n" + noMatchError("b.py", "not here either\n"));
+    expect(err.message).toBe(noMatchError("a.py", "nothing like this\n") + "\n\n" + noMatchError("b.py", "not here either\n"));
     expect(files.snapshot()).toEqual({ "a.py": "count = 2\n", "b.py": "b\n" });
   });
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { PythonError } from "../../../lib/core/pyerror.js";
 import { findDiffs, getUdiffEdits, hunkToBeforeAfter, hunkToBeforeAfterLines, processFencedBlock } from "../../../lib/editformats/udiff/parse.js";
+import { thrown } from "../../support/thrown.js";
 
 const fence = (...lines: string[]) => ["```diff", ...lines, "```"].join("\n") + "\n";
 
@@ -31,14 +32,7 @@ describe("findDiffs: which lines open and close a fence", () => {
   });
 
   it("a ```diff on the last line crashes as Python does (UnboundLocalError)", () => {
-    const err = (() => {
-      try {
-        findDiffs("Here:\n```diff");
-      } catch (e) {
-        return e;
-      }
-      return null;
-    })();
+    const err = thrown(() => findDiffs("Here:\n```diff"));
     expect(err).toBeInstanceOf(PythonError);
     expect(err).toMatchObject({ pythonType: "UnboundLocalError", pythonMessage: "cannot access local variable 'line_num' where it is not associated with a value" });
   });

@@ -3,15 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PythonError } from "../../../lib/core/pyerror.js";
 import { DEFAULT_MARKER, RelativeIndenter, RelativeIndentError } from "../../../lib/editformats/udiff/relative-indent.js";
+import { thrown } from "../../support/thrown.js";
 
-const thrown = (f: () => unknown): unknown => {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return null;
-};
 
 describe("RelativeIndenter: the marker", () => {
   it("is ← unless a text holds it; then the highest code point no text holds, from U+10FFFF down", () => {
