@@ -181,17 +181,12 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/repomap/scan/queries/swift.ts": "data: a tree-sitter tags query as text; every query runs on its grammar in test/repomap/scan/languages-more.test.ts",
   "lib/repomap/scan/queries/zig.ts": "data: a tree-sitter tags query as text; every query runs on its grammar in test/repomap/scan/languages-more.test.ts",
   "lib/repomap/scan/worker.ts": "a piece of the scan: test/repomap/scan/scan.test.ts",
-  "lib/show/budget.ts": "a picture or table: structurally in test/show/pictures.test.ts",
-  "lib/show/diff.ts": "a picture or table: structurally in test/show/pictures.test.ts",
   "lib/show/graph-input.ts": "a picture or table: structurally in test/show/pictures.test.ts",
   "lib/show/graph.ts": "a picture or table: structurally in test/show/pictures.test.ts",
   "lib/show/index.ts": "a barrel (re-exports only)",
   "lib/show/iteration.ts": "a picture or table: structurally in test/show/pictures.test.ts",
   "lib/show/loop-run.ts": "a picture or table: structurally in test/show/pictures.test.ts",
   "lib/show/stepper.ts": "a picture or table: structurally in test/show/pictures.test.ts",
-  "lib/show/svg.ts": "a picture or table: structurally in test/show/pictures.test.ts",
-  "lib/show/timeline.ts": "a picture or table: structurally in test/show/pictures.test.ts",
-  "lib/show/venn.ts": "a picture or table: structurally in test/show/pictures.test.ts",
 };
 
 describe("every file of lib has its mirror test, or a listed reason", () => {
