@@ -64,6 +64,13 @@ describe("tryStrategy", () => {
     expect(tryStrategy(["x = 1\n\n\n", "x = 2\n", "\n\nx = 1\ny\n\n"], [true, false, false])).toBe("x = 2\ny\n");
   });
 
+  it("a relative match that straddles a line leaves a marker in the text: make_absolute's ValueError becomes no result", () => {
+    // "  \n" is found inside "a  \n"'s relative form, so the outdent of the replacement lands in a line's text
+    const straddling = ["  \n", "  x\ny\n", "a  \nb\n"] as const;
+    expect(tryStrategy(straddling, [false, true, false])).toBeNull();
+    expect(tryStrategy(straddling, [false, false, false])).toBe("a  x\ny\nb\n");
+  });
+
   it("rejects a preproc that is not three booleans, naming the element", () => {
     expect(() => tryStrategy(texts, [1, false, false] as never)).toThrow("tryStrategy: preproc[0] must be a boolean");
   });
