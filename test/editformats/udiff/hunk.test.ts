@@ -60,7 +60,7 @@ describe("directlyApplyHunk: the flexible search and replace", () => {
     expect(directlyApplyHunk("\tx = compute(1)\n", ["-    x = compute(1)\n", "+    x = compute(2)\n"])).toBeNull();
   });
 
-  it("deleting every line of a file gives \\n, not \\\"\\\" (the first preprocessing's \\\"\\\" is falsy)", () => {
+  it("deleting every line of a file gives one newline, not an empty text (the first preprocessing's empty result is falsy)", () => {
     expect(directlyApplyHunk("only line here\n", ["-only line here\n"])).toBe("\n");
   });
 });

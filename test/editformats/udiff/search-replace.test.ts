@@ -86,7 +86,7 @@ describe("flexiJustSearchAndReplace", () => {
     ]);
   });
 
-  it("takes the first truthy result: deleting every line gives \\n, since the first preprocessing's \\\"\\\" is falsy", () => {
+  it("takes the first truthy result: deleting every line gives one newline, since the first preprocessing's empty text is falsy", () => {
     expect(flexiJustSearchAndReplace(["a\nb\n", "", "a\nb\n"])).toBe("\n");
     expect(flexiJustSearchAndReplace(["q\n", "Q\n", "a\n"])).toBeNull();
   });
