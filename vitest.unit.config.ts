@@ -1,6 +1,6 @@
 /**
  * `npm run test:unit`: the fast tier — every mechanism's unit and property tests (repo map, SEARCH/REPLACE, the
- * teaching commit plan), core, the laws' runner, lib's layering, the misconception variants (pure), the class
+ * other edit formats, the teaching commit plan), core, the laws' runner, lib's layering, the misconception variants (pure), the class
  * similarity report (pure: it reads text, runs nothing), each conformance suite on its golden vectors and the
  * diagrams' stamps, with the fixed fast-check seed when CI is set.
  * No notebooks (so no lib build first), no grader processes, no git sandboxes, no CLI child processes: those run
@@ -15,6 +15,7 @@ export default defineConfig({
       "test/core/**/*.test.ts",
       "test/repomap/**/*.test.ts",
       "test/editblock/**/*.test.ts",
+      "test/editformats/**/*.test.ts",
       "test/git/teaching/**/*.test.ts",
       "test/explore/**/*.test.ts",
       "test/properties/**/*.test.ts",
@@ -22,6 +23,7 @@ export default defineConfig({
       "test/conformance/render-stub.test.ts",
       // each conformance suite on its golden vectors, and the readers they share (pure: no CLI, no tree-sitter)
       "test/conformance/suite.test.ts",
+      "test/conformance/suites.test.ts",
       "test/conformance/format.test.ts",
       "test/conformance/read.test.ts",
       "test/conformance/editblock-fields.test.ts",

@@ -7,6 +7,7 @@
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireArray, requireRecord, requireString } from "../core/validate.js";
 import { COLORS, num, svgDocument, text } from "./svg.js";
+import { escapeHtml } from "./table.js";
 
 export interface VennInput {
   dirty: readonly string[];
@@ -59,7 +60,7 @@ export function vennPicture(input: VennInput, options: VennOptions = {}): string
     parts.push(text(x, y0, caption, 12, `text-anchor="middle" fill="${COLORS.muted}" font-style="italic"`));
     files.forEach((f, i) => {
       const m = mark(f);
-      parts.push(`<g class="file" data-file="${f.replace(/"/g, "&quot;")}">` + text(x, y0 + 17 * (i + 1), f + m.suffix, 13, `text-anchor="middle" fill="${m.color}"`) + "</g>");
+      parts.push(`<g class="file" data-file="${escapeHtml(f)}">` + text(x, y0 + 17 * (i + 1), f + m.suffix, 13, `text-anchor="middle" fill="${m.color}"`) + "</g>");
     });
     if (files.length === 0) parts.push(text(x, y0 + 17, "—", 13, 'text-anchor="middle"'));
   };

@@ -1,7 +1,7 @@
 /**
  * A loop run's panel and folded text, read back from their HTML: the caption's counts (what is said and what is
  * left out), the trace folded under it, the timeline after it, escaping, and the arguments' checks. The timeline
- * picture itself is test/show/pictures.test.ts.
+ * picture itself is test/show/timeline.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { foldedText, loopRunPanel, runSummary } from "../../lib/show/loop-run.js";
