@@ -1,10 +1,13 @@
 /**
- * Grades one student: `workbench grade … --target <their folder> --json - --student <id>` in a child process of
- * its own (through lib/cli/grade-child.ts, that command alone), so the existing sandboxed grader (run.ts,
- * session.ts; the judge and the sandbox of lib/grader/README.md) does the grading and a student whose grading goes wrong in any way — a judge process that dies, a grade that
- * never ends — takes only their own row with it. The child's stdout is exactly the JSON report; its stderr is kept
- * (the tail) for the row's message. Past `limitMs` the child's whole process group is killed; so is every running
- * one on `stopAllStudentGrades` (the command's Ctrl-C: the groups are not the terminal's, so it would not reach them).
+ * Grades students in child processes: one student with `workbench grade … --target <their folder> --json -
+ * --student <id>` (through lib/cli/grade-child.ts, that command alone), or a batch of them with
+ * `grade-child.ts --batch` (batch.ts). Either way the existing sandboxed grader (run.ts, session.ts; the judge and
+ * the sandbox of lib/grader/README.md) does the grading, and a grade that goes wrong in any way — a judge process
+ * that dies, a grade that never ends — takes only that child's rows with it (grade-class then grades a failed
+ * batch's students again one at a time). A single grade's stdout is exactly the JSON report, a batch's one JSON
+ * line per student; stderr is kept (the tail) for the row's message. Past the limit the child's whole process group
+ * is killed; so is every running one on `stopAllStudentGrades` (the command's Ctrl-C: the groups are not the
+ * terminal's, so it would not reach them).
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
