@@ -38,7 +38,8 @@ graded again (DIR/grade-class-cache.json).
   --exercise NN      grade only this exercise (01, 1, 01-pagerank or pagerank); repeat for more (default: all)
   --seed N           fast-check seed (default ${GRADE_DEFAULTS.seed})
   --timeout MS       per-test limit on the time spent in a submission's code (default ${GRADE_DEFAULTS.timeoutMs})
-  --student-limit S  seconds one student's whole grade may take before it is stopped (default ${GRADE_CLASS_DEFAULTS.studentLimitMs / 1000})
+  --student-limit S  seconds one student's whole grade may take before it is stopped (default ${GRADE_CLASS_DEFAULTS.studentLimitMs / 1000};
+                     in a batch: the time its tests run, and only that student is stopped)
   --root DIR         the workbench checkout (default: the one containing the current folder)
 Exit status: 0 when every student has a report, 1 when some could not be graded, 2 on a usage error.`;
 
