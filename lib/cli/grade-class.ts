@@ -21,21 +21,25 @@ import { parseCommandArgs, UsageError, type CliIO, type Command } from "./comman
 import { exercisePaths, integerOption, userCwd } from "./exercise-options.js";
 import { progressLine } from "./progress.js";
 
-const USAGE = `Usage: workbench grade-class SUBMISSIONS --out DIR [--jobs N] [--exercise NN]… [--seed N] [--timeout MS]
+const USAGE = `Usage: workbench grade-class SUBMISSIONS --out DIR [--jobs N] [--batch N] [--exercise NN]… [--seed N] [--timeout MS]
 
 Grades every student of a class. SUBMISSIONS holds one entry per student, named by the student's id:
 a folder (laid out like exercises/, or a workbench checkout with an exercises/ folder), a git repository
-(its HEAD commit is graded), or a git bundle (ID.bundle). Each student is graded by \`workbench grade\` in
-its own process, the code in the grader's sandbox; a broken or hostile submission costs only its own row.
+(its HEAD commit is graded), or a git bundle (ID.bundle). Students are graded by the grader of
+\`workbench grade\`, several to a process, each student's code in sandboxes of its own; a broken or hostile
+submission costs only its own row.
 Writes DIR/gradebook.csv, DIR/summary.html, DIR/summary.md and DIR/ID/report.json + report.xml.
 A student whose submission, grader, seed and exercises are unchanged since the last run into DIR is not
 graded again (DIR/grade-class-cache.json).
   --out DIR          where the results go (created if missing; not inside SUBMISSIONS)
-  --jobs N           students graded at once (default: the machine's cores, here ${availableParallelism()})
+  --jobs N           grade processes at once (default: the machine's cores, here ${availableParallelism()})
+  --batch N          students per grade process (default ${GRADE_CLASS_DEFAULTS.batch}; 1: each alone): start-up is paid once
+                     per batch; each student keeps its own sandboxes, time limit and report
   --exercise NN      grade only this exercise (01, 1, 01-pagerank or pagerank); repeat for more (default: all)
   --seed N           fast-check seed (default ${GRADE_DEFAULTS.seed})
   --timeout MS       per-test limit on the time spent in a submission's code (default ${GRADE_DEFAULTS.timeoutMs})
-  --student-limit S  seconds one student's whole grade may take before it is stopped (default ${GRADE_CLASS_DEFAULTS.studentLimitMs / 1000})
+  --student-limit S  seconds one student's whole grade may take before it is stopped (default ${GRADE_CLASS_DEFAULTS.studentLimitMs / 1000};
+                     in a batch: the time its tests run, and only that student is stopped)
   --root DIR         the workbench checkout (default: the one containing the current folder)
 Exit status: 0 when every student has a report, 1 when some could not be graded, 2 on a usage error.`;
 
@@ -63,6 +67,7 @@ export const gradeClassCommand: Command = {
       seed: { type: "string" },
       timeout: { type: "string" },
       "student-limit": { type: "string" },
+      batch: { type: "string" },
       root: { type: "string" },
     });
     if (positionals.length !== 1) throw new UsageError(`grade-class: give exactly one SUBMISSIONS folder (got ${positionals.length}; see: workbench grade-class --help)`);
@@ -94,6 +99,7 @@ export const gradeClassCommand: Command = {
       submissionsDir,
       outDir,
       jobs: integerOption("grade-class", "jobs", values.jobs, availableParallelism(), 1),
+      batch: integerOption("grade-class", "batch", values.batch, GRADE_CLASS_DEFAULTS.batch, 1),
       exercises,
       seed: integerOption("grade-class", "seed", values.seed, GRADE_DEFAULTS.seed, 0),
       timeoutMs: integerOption("grade-class", "timeout", values.timeout, GRADE_DEFAULTS.timeoutMs, 100),

@@ -7,25 +7,43 @@
  */
 import type { MisconceptionReport } from "../misconceptions/match.js";
 
-/** What the grader hands to the graded tests through vitest's `provide`/`inject`, under `GRADE_CONTEXT_KEY`. */
-export interface GradeContext {
-  /** Folder holding one `<exercise id>.jsonl` log per exercise. */
+/**
+ * One submission the judge grades. A batch (grade-class) has several, each with its own log folder, skip list and
+ * sandbox processes; the judge registers every graded test once per target.
+ */
+export interface GradeTargetContext {
+  /** Put before each test's title when a judge grades several targets ("s001 · …"); "" alone. */
+  name: string;
+  /** Folder holding one `<exercise id>.jsonl` log per exercise of this target (and `STOP_FILE` once stopped). */
   logDir: string;
   /** Names of tests already graded in an earlier round, per exercise id: they are registered as skipped. */
   skip: Record<string, string[]>;
+  /** The graded folder (exercises/, solutions/ or a submission), laid out like exercises/. */
+  targetDir: string;
+  /** The exercise ids graded for this target in this round; a test file of another exercise registers nothing for it. */
+  exercises: string[];
+  /** Where the by-hand parts' ledgers are kept (attempts.ts); absent: no limit (not the student's own exercises/). */
+  attemptsDir?: string;
+}
+
+/** What the grader hands to the graded tests through vitest's `provide`/`inject`, under `GRADE_CONTEXT_KEY`. */
+export interface GradeContext {
+  targets: GradeTargetContext[];
   /** Per-test time limit in milliseconds. */
   timeoutMs: number;
   /** fast-check seed, so a grade is reproducible. */
   seed: number;
   /** The workbench checkout (for the import policy and the sandbox runtime). */
   root: string;
-  /** The graded folder (exercises/, solutions/ or a submission), laid out like exercises/. */
-  targetDir: string;
   /** Also run the hidden graded tests (test/exercises/hidden/, instructor only; `grade --hidden`). */
   hidden?: boolean;
-  /** Where the by-hand parts' ledgers are kept (attempts.ts); absent: no limit (not the student's own exercises/). */
-  attemptsDir?: string;
 }
+
+/** Written by the grader into a target's log folder when its time in a batch ran out: its tests left end at once. */
+export const STOP_FILE = "stopped";
+
+/** The `end` message of a test not run because its student's time in the batch ran out (STOP_FILE). */
+export const STOPPED_MESSAGE = "not run: this submission's grading time ran out";
 
 export const GRADE_CONTEXT_KEY = "workbenchGrade";
 

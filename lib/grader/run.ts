@@ -13,13 +13,13 @@
  *   finished ones skipped, together with the exercises that process had not reached yet. Other exercises keep
  *   running meanwhile.
  */
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { performance } from "node:perf_hooks";
 import { join, relative } from "node:path";
 import { ATTEMPTS_DIR } from "./attempts.js";
 import type { ExerciseEntry } from "./catalog.js";
-import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, parseRecords, runningTest, type GradeContext } from "./protocol.js";
+import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, parseRecords, runningTest, STOP_FILE, type GradeContext, type GradeRecord, type GradeTargetContext } from "./protocol.js";
 import { emptyProgress, exerciseResult, foldRound, gradeReport, type ExerciseProgress, type GradeReport } from "./results.js";
 import { graderVersion, submissionHash } from "./provenance.js";
 import { detectContainment } from "./sandbox/containment.js";
@@ -45,84 +45,155 @@ export interface GradeRunOptions {
 
 export const GRADE_DEFAULTS = Object.freeze({ timeoutMs: 5000, seed: 20261130, graceMs: 1000, pollMs: 100 });
 
+/** One submission of a batch: what is graded and whose it is. */
+export interface BatchTarget {
+  target: Target;
+  /** The student's id, recorded in the report's provenance. */
+  student?: string;
+}
+
+/** Grades several submissions in one vitest run (grade-class's batches): each has its own sandboxes, logs and report. */
+export interface GradeBatchOptions extends Omit<GradeRunOptions, "target" | "student"> {
+  targets: readonly BatchTarget[];
+  /**
+   * How long one target's tests may be running in all (ms, on this process's clock); past it the target is stopped
+   * (its running test's judge killed, its other tests not run) and its outcome is a problem. Default: no limit.
+   */
+  targetLimitMs?: number;
+}
+
+/** A batch target's result: its report, or why it has none (its time ran out). */
+export type BatchOutcome = { report: GradeReport } | { problem: string };
+
+/** The problem of a target stopped at `limitMs` (grade-class's words for a student's limit). */
+export function stoppedProblem(limitMs: number): string {
+  return `grading did not finish within ${Math.round(limitMs / 1000)} s; stopped`;
+}
+
 /** Grades the given exercises of `target`; never throws for anything the student's code does. */
 export async function runGrading(options: GradeRunOptions): Promise<GradeReport> {
+  const { target, student, ...rest } = options;
+  const [outcome] = await runGradingBatch({ ...rest, targets: [{ target, ...(student !== undefined ? { student } : {}) }] });
+  if (!outcome || !("report" in outcome)) throw new Error("runGrading: a grade without a time limit was stopped");
+  return outcome.report;
+}
+
+/** What is known about one target of a batch between rounds. */
+interface TargetState {
+  logDir: string;
+  progress: Map<string, ExerciseProgress>;
+  errors: Map<string, string>;
+  pending: (ExerciseEntry & { title: string })[];
+  submission: ReturnType<typeof submissionHash>;
+  /** Time its tests have been running, ms; set `stopped` once past the limit. */
+  usedMs: number;
+  stopped: boolean;
+}
+
+/**
+ * Grades every target of the batch in the same rounds and judge processes: each graded test file registers its
+ * tests once per target (test/exercises/grading.ts), so vitest and the judges start once per batch. Student code
+ * still runs only in sandboxes, one per target and exercise. Outcomes are in the order of `options.targets`.
+ */
+export async function runGradingBatch(options: GradeBatchOptions): Promise<BatchOutcome[]> {
   const startedAt = new Date();
   const started = performance.now();
-  const submission = submissionHash(options.target.dir); // before any grading: what was graded, not what is there after
   const logDir = mkdtempSync(join(tmpdir(), "workbench-grade-"));
-  const progress = new Map<string, ExerciseProgress>(options.exercises.map((e) => [e.id, emptyProgress()]));
-  const errors = new Map<string, string>();
   const savedExitCode = process.exitCode;
-  const containment = detectContainment();
-  if (containment.warning) options.onStatus?.(containment.warning);
-  try {
-    let pending = options.exercises.filter((e) => {
+  const states: TargetState[] = options.targets.map((t, i) => {
+    const dir = join(logDir, String(i));
+    mkdirSync(dir);
+    const errors = new Map<string, string>();
+    const pending = options.exercises.filter((e) => {
       if (existsSync(e.testFile)) return true;
       errors.set(e.id, `its graded tests are missing (${relative(options.root, e.testFile)})`);
       return false;
     });
-    for (let round = 1; pending.length > 0; round++) {
-      if (round > 1) options.onStatus?.(`round ${round}: running the tests not reached in ${pending.map((e) => e.id).join(", ")}`);
-      const { fileErrors, killed } = await runRound(options, pending, progress, logDir);
-      const next: typeof pending = [];
-      const logs = new Map(pending.map((e) => [e.id, parseRecords(readFileSync(join(logDir, logFileName(e.id)), "utf8"))]));
-      // A judge process runs several exercises in turn (isolate: false): one that was killed (the watchdog) or
-      // died (a test left running) before it got to an exercise left no record there. Not reached is not broken:
-      // run it again. Each such round closed a test of another exercise, so the rounds end.
-      const lostJudge = killed > 0 || [...logs.values()].some((records) => runningTest(records) !== null);
-      for (const e of pending) {
-        const records = logs.get(e.id)!;
-        const p = progress.get(e.id)!;
-        if (records.length === 0 && lostJudge) {
-          next.push(e);
-          continue;
-        }
-        const fileError = fileErrors.get(e.testFile);
-        if (p.declared.length === 0 && records.every((r) => r.type !== "declare")) {
-          errors.set(e.id, `its graded tests could not run: ${fileError ?? "they declared no graded test"}`);
-          continue;
-        }
-        if (foldRound(p, records, { limitMs: options.timeoutMs, fileError }).rerun) next.push(e);
+    // before any grading: what was graded, not what is there after
+    return { logDir: dir, progress: new Map(options.exercises.map((e) => [e.id, emptyProgress()])), errors, pending, submission: submissionHash(t.target.dir), usedMs: 0, stopped: false };
+  });
+  const containment = detectContainment();
+  if (containment.warning) options.onStatus?.(containment.warning);
+  try {
+    for (let round = 1; states.some((s) => s.pending.length > 0); round++) {
+      if (round > 1) {
+        const ids = [...new Set(states.flatMap((s) => s.pending.map((e) => e.id)))].sort();
+        options.onStatus?.(`round ${round}: running the tests not reached in ${ids.join(", ")}`);
       }
-      pending = next;
+      const { fileErrors, killed } = await runRound(options, states);
+      const logs = states.map((s) => new Map(s.pending.map((e) => [e.id, parseRecords(readFileSync(join(s.logDir, logFileName(e.id)), "utf8"))])));
+      // A judge process runs several exercises in turn (isolate: false), and in a batch every target's tests of each:
+      // an exercise whose tests it had not started when it was killed (the watchdog) or died (a test left running) is
+      // not broken, only not reached: run it again. Each such round closed a test of some target, so the rounds end.
+      const lostJudge = killed > 0 || logs.some((byId) => [...byId.values()].some((records) => runningTest(records) !== null));
+      states.forEach((s, i) => {
+        if (s.stopped) {
+          s.pending = [];
+          return;
+        }
+        const next: typeof s.pending = [];
+        for (const e of s.pending) {
+          const records = logs[i]!.get(e.id)!;
+          const p = s.progress.get(e.id)!;
+          if (lostJudge && !records.some((r) => r.type === "start" || r.type === "cut-off")) {
+            next.push(e);
+            continue;
+          }
+          const fileError = fileErrors.get(e.testFile);
+          if (p.declared.length === 0 && records.every((r) => r.type !== "declare")) {
+            s.errors.set(e.id, `its graded tests could not run: ${fileError ?? "they declared no graded test"}`);
+            continue;
+          }
+          if (foldRound(p, records, { limitMs: options.timeoutMs, fileError }).rerun) next.push(e);
+        }
+        s.pending = next;
+      });
     }
   } finally {
     process.exitCode = savedExitCode;
     rmSync(logDir, { recursive: true, force: true });
   }
-  const report = gradeReport(
-    options.target.label,
-    options.exercises.map((e) => exerciseResult({ id: e.id, title: e.title }, progress.get(e.id)!, errors.get(e.id))),
-  );
-  report.provenance = {
-    ...(options.student !== undefined ? { student: options.student } : {}),
-    submissionHash: submission,
-    grader: graderVersion(options.root),
-    seed: options.seed,
-    timeoutMs: options.timeoutMs,
-    startedAt: startedAt.toISOString(),
-    durationMs: Math.round(performance.now() - started),
-  };
-  return report;
+  const durationMs = Math.round(performance.now() - started);
+  return options.targets.map((t, i): BatchOutcome => {
+    const s = states[i]!;
+    if (s.stopped) return { problem: stoppedProblem(options.targetLimitMs ?? 0) };
+    const report = gradeReport(
+      t.target.label,
+      options.exercises.map((e) => exerciseResult({ id: e.id, title: e.title }, s.progress.get(e.id)!, s.errors.get(e.id))),
+    );
+    report.provenance = {
+      ...(t.student !== undefined ? { student: t.student } : {}),
+      submissionHash: s.submission,
+      grader: graderVersion(options.root),
+      seed: options.seed,
+      timeoutMs: options.timeoutMs,
+      startedAt: startedAt.toISOString(),
+      durationMs,
+    };
+    return { report };
+  });
 }
 
-/** One vitest run over `exercises`; resolves to the file-level errors by test file path. */
-async function runRound(
-  options: GradeRunOptions,
-  exercises: readonly ExerciseEntry[],
-  progress: ReadonlyMap<string, ExerciseProgress>,
-  logDir: string,
-): Promise<{ fileErrors: Map<string, string>; killed: number }> {
+/** One vitest run over every target's pending exercises; resolves to the file-level errors by test file path. */
+async function runRound(options: GradeBatchOptions, states: readonly TargetState[]): Promise<{ fileErrors: Map<string, string>; killed: number }> {
   const { createVitest } = await import("vitest/node");
-  const skip: Record<string, string[]> = {};
-  for (const e of exercises) {
-    writeFileSync(join(logDir, logFileName(e.id)), "");
-    skip[e.id] = [...progress.get(e.id)!.done.keys()];
-  }
-  const context: GradeContext = { logDir, skip, timeoutMs: options.timeoutMs, seed: options.seed, root: options.root, targetDir: options.target.dir, hidden: options.hidden === true };
-  // Only the student's own exercises/ keep a ledger of by-hand answers (attempts.ts), as only they keep progress.
-  if (options.target.isStudentWork) context.attemptsDir = join(options.root, ATTEMPTS_DIR);
+  const batched = options.targets.length > 1;
+  const targets: GradeTargetContext[] = [];
+  states.forEach((s, i) => {
+    if (s.pending.length === 0) return;
+    const skip: Record<string, string[]> = {};
+    for (const e of s.pending) {
+      writeFileSync(join(s.logDir, logFileName(e.id)), "");
+      skip[e.id] = [...s.progress.get(e.id)!.done.keys()];
+    }
+    const t = options.targets[i]!;
+    const target: GradeTargetContext = { name: batched ? (t.student ?? `#${i + 1}`) : "", logDir: s.logDir, skip, targetDir: t.target.dir, exercises: s.pending.map((e) => e.id) };
+    // Only the student's own exercises/ keep a ledger of by-hand answers (attempts.ts), as only they keep progress.
+    if (t.target.isStudentWork) target.attemptsDir = join(options.root, ATTEMPTS_DIR);
+    targets.push(target);
+  });
+  const exercises = options.exercises.filter((e) => states.some((s) => s.pending.includes(e)));
+  const context: GradeContext = { targets, timeoutMs: options.timeoutMs, seed: options.seed, root: options.root, hidden: options.hidden === true };
   const slack = GRADE_DEFAULTS.graceMs * 3;
   const vitest = await createVitest(
     "test",
@@ -150,7 +221,7 @@ async function runRound(
     } as never,
     { resolve: { alias: gradingAliases(options.root) }, logLevel: "silent" },
   );
-  const watchdog = startWatchdog(exercises, logDir, options);
+  const watchdog = startWatchdog(states, exercises, options);
   try {
     await vitest.start();
   } finally {
@@ -168,35 +239,64 @@ async function runRound(
 /**
  * Polls the logs; kills the judge process of a test that has run past the judge's limit plus the grace period.
  * A test's age is measured from when this process first saw its start record, on this process's monotonic clock.
+ * With `targetLimitMs`, it also adds up how long each target had a test running; past the limit the target is
+ * stopped: STOP_FILE in its log folder (its tests not started end at once) and the judge of its running test killed
+ * (the batch mates' tests that judge had not reached run in the next round).
  */
-function startWatchdog(exercises: readonly ExerciseEntry[], logDir: string, options: GradeRunOptions): { stop: () => void; killed: () => number } {
+function startWatchdog(states: readonly TargetState[], exercises: readonly ExerciseEntry[], options: GradeBatchOptions): { stop: () => void; killed: () => number } {
   const killed = new Set<string>();
   const firstSeen = new Map<string, number>();
   const limitMs = options.timeoutMs * JUDGE_FACTOR + GRADE_DEFAULTS.graceMs;
+  let lastPoll = performance.now();
+  const kill = (pid: number): boolean => {
+    try {
+      process.kill(pid, "SIGKILL");
+      return true;
+    } catch {
+      return false; // already gone: the round's end will report it as crashed
+    }
+  };
   const timer = setInterval(() => {
-    for (const e of exercises) {
-      const file = join(logDir, logFileName(e.id));
-      let records;
-      try {
-        records = parseRecords(readFileSync(file, "utf8"));
-      } catch {
-        continue;
+    const now = performance.now();
+    const sinceLast = now - lastPoll;
+    lastPoll = now;
+    for (const s of states) {
+      const running: { e: ExerciseEntry; file: string; test: Extract<GradeRecord, { type: "start" }> }[] = [];
+      for (const e of exercises) {
+        if (!s.pending.some((p) => p.id === e.id)) continue;
+        const file = join(s.logDir, logFileName(e.id));
+        try {
+          const test = runningTest(parseRecords(readFileSync(file, "utf8")));
+          if (test !== null) running.push({ e, file, test });
+        } catch {
+          continue;
+        }
       }
-      const last = runningTest(records);
-      if (last === null) continue;
-      const key = `${e.id}\u0000${last.test}\u0000${last.pid}\u0000${last.t}`;
-      const seen = firstSeen.get(key) ?? performance.now();
-      firstSeen.set(key, seen);
-      const afterMs = performance.now() - seen;
-      if (afterMs <= limitMs || killed.has(key)) continue;
-      killed.add(key);
-      try {
-        process.kill(last.pid, "SIGKILL");
-      } catch {
-        continue; // already gone: the round's end will report it as crashed
+      if (running.length > 0 && !s.stopped && options.targetLimitMs !== undefined) {
+        s.usedMs += sinceLast;
+        if (s.usedMs > options.targetLimitMs) {
+          s.stopped = true;
+          writeFileSync(join(s.logDir, STOP_FILE), "");
+          options.onStatus?.(`${options.targets[states.indexOf(s)]?.student ?? "a target"}: ${stoppedProblem(options.targetLimitMs)}`);
+        }
       }
-      appendFileSync(file, formatRecord({ type: "cut-off", test: last.test, afterMs }));
-      options.onStatus?.(`${e.id}: the judge's checks for "${last.test}" were still running after ${(afterMs / 1000).toFixed(1)} s; stopped them`);
+      for (const { e, file, test: last } of running) {
+        const key = `${file}\u0000${last.test}\u0000${last.pid}\u0000${last.t}`;
+        if (killed.has(key)) continue;
+        if (s.stopped) {
+          killed.add(key);
+          kill(last.pid);
+          continue;
+        }
+        const seen = firstSeen.get(key) ?? now;
+        firstSeen.set(key, seen);
+        const afterMs = now - seen;
+        if (afterMs <= limitMs) continue;
+        killed.add(key);
+        if (!kill(last.pid)) continue;
+        appendFileSync(file, formatRecord({ type: "cut-off", test: last.test, afterMs }));
+        options.onStatus?.(`${e.id}: the judge's checks for "${last.test}" were still running after ${(afterMs / 1000).toFixed(1)} s; stopped them`);
+      }
     }
   }, GRADE_DEFAULTS.pollMs);
   return { stop: () => clearInterval(timer), killed: () => killed.size };

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { runGradeChild } from "../../lib/cli/grade-child.js";
+import { runBatchChild, runGradeChild } from "../../lib/cli/grade-child.js";
 import type { GradeReport } from "../../lib/grader/results.js";
 import { childEnv, ROOT, SLOW } from "../grader/run-grade.js";
 import { cli } from "./run-cli.js";
@@ -26,6 +26,17 @@ describe("grade-child: `grade` without the rest of the CLI", () => {
     expect((await child("42")).code).toBe(2);
     const judges = await child("05", "--judges", "1.5");
     expect([judges.code, judges.err]).toEqual([2, 'grade: --judges must be an integer ≥ 1 (got "1.5")\n']);
+  });
+
+  it("--batch: a manifest that is not one is a single line naming the rule, exit 2, nothing graded", async () => {
+    for (const [text, why] of [["{", /^grade --batch: the batch manifest is not JSON/], ['{"seed":1}', /^grade --batch: the batch manifest's timeoutMs must be an integer ≥ 1$/]] as const) {
+      let out = "";
+      let err = "";
+      const code = await runBatchChild(text, { stdout: (t) => void (out += t), stderr: (t) => void (err += t), isTTY: false }, ROOT);
+      expect([code, out]).toEqual([2, ""]);
+      expect(err.trim().split("\n")).toHaveLength(1);
+      expect(err.trim()).toMatch(why);
+    }
   });
 
   it("as a process: grades two exercises in one judge process to the same report as `workbench grade`, its stdout only the JSON", SLOW, () => {

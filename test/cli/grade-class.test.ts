@@ -25,6 +25,8 @@ describe("workbench grade-class", () => {
     ["--out in a missing folder", [subs, "--out", join(base, "missing", "o")], /the folder .* does not exist/],
     ["--jobs 0", [subs, "--out", join(base, "o"), "--jobs", "0"], /--jobs must be an integer ≥ 1 \(got "0"\)/],
     ["--jobs 1.5", [subs, "--out", join(base, "o"), "--jobs", "1.5"], /--jobs must be an integer ≥ 1/],
+    ["--batch 0", [subs, "--out", join(base, "o"), "--batch", "0"], /^grade-class: --batch must be an integer ≥ 1 \(got "0"\)$/],
+    ["--batch many", [subs, "--out", join(base, "o"), "--batch", "many"], /--batch must be an integer ≥ 1 \(got "many"\)/],
     ["an unknown exercise", [subs, "--out", join(base, "o"), "--exercise", "99"], /^grade-class: --exercise must be one of 01-pagerank, .* \(got "99"\)$/],
     ["an unknown option", [subs, "--out", join(base, "o"), "--frob"], /Unknown option '--frob'/],
   ];

@@ -15,7 +15,7 @@ import { performance } from "node:perf_hooks";
 import fc from "fast-check";
 import { afterAll, inject, it } from "vitest";
 import { cleanOutput, cleanText } from "../../lib/grader/output.js";
-import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, MISSING_FILE_MESSAGE, type GradeContext, type GradeRecord, type TestKind } from "../../lib/grader/protocol.js";
+import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, MISSING_FILE_MESSAGE, STOP_FILE, STOPPED_MESSAGE, type GradeContext, type GradeRecord, type GradeTargetContext, type TestKind } from "../../lib/grader/protocol.js";
 import { Budget, SandboxedModule, SandboxStop, StudentError } from "../../lib/grader/sandbox/link.js";
 import { isNotImplementedMessage } from "../../lib/grader/stubs.js";
 import { CallRecorder, nameMisconception } from "../../lib/grader/misconception.js";
@@ -79,105 +79,64 @@ export interface ExerciseImports {
 
 /**
  * Registers the graded tests of exercise `id`, whose student file is `file` ("pagerank.ts") in the graded folder,
- * allowed to import `imports.lib` from the lib. `M` is the module's type (`typeof import("@target/…")`).
+ * allowed to import `imports.lib` from the lib. `M` is the module's type (`typeof import("@target/…")`). In a batch
+ * (several targets in the grader's context) every test is registered once per target, each with its own sandbox,
+ * log, budget and recorded calls: nothing of one target's grading is shared with another's.
  */
 export function exercise<M>(id: string, file: string, imports: ExerciseImports): GradedExercise<M> {
   const context = inject(GRADE_CONTEXT_KEY) as GradeContext | undefined;
-  const log = context ? join(context.logDir, logFileName(id)) : null;
-  const write = (record: GradeRecord): void => {
-    if (log) appendFileSync(log, formatRecord(record));
-  };
-  const skip = new Set(context?.skip[id] ?? []);
   const timeoutMs = context?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (context) fc.configureGlobal({ seed: context.seed });
   const root = context?.root ?? resolve(__dirname, "..", "..");
-  const targetDir = context?.targetDir ?? resolveTarget(root, process.env.WORKBENCH_TARGET ?? "exercises").dir;
+  const targets: (Omit<GradeTargetContext, "logDir"> & { logDir: string | null })[] = context
+    ? context.targets.filter((t) => t.exercises.includes(id))
+    : [{ name: "", logDir: null, skip: {}, targetDir: resolveTarget(root, process.env.WORKBENCH_TARGET ?? "exercises").dir, exercises: [id] }];
+  const graders = targets.map((t) => targetGrader<M>(id, file, imports, { root, timeoutMs, target: t }));
   const names = new Set<string>();
   const catalogueLog = context ? null : (process.env.WORKBENCH_CATALOGUE_LOG ?? null);
-  let prepared: Promise<SandboxedModule> | null = null;
-  let budget = new Budget(timeoutMs);
-  // The calls the current test made to the student's functions (the judge's own arguments, the decoded answers).
-  let calls = new CallRecorder();
-  let module: M | null = null;
-  let loadFailure: GradingNote | null = null;
-  afterAll(async () => (await prepared)?.close());
-  const entry = join(targetDir, id, file);
-  const missingFile = `${MISSING_FILE_MESSAGE} ${id}/${file}`;
-  /** What the student's code printed during the test, cleaned (Node's own warning about the permission model dropped). */
-  const output = async (): Promise<string> => {
-    if (prepared === null) return "";
-    const { text, dropped } = (await prepared).takeOutput();
-    return cleanOutput(text.replace(NODE_WARNING, ""), dropped);
-  };
+  // The target whose test is running now (tests of a file run one at a time), for `compared`.
+  let current: TargetGrader<M> | null = null;
 
-  const open = async (): Promise<M> => {
-    if (!existsSync(entry)) throw new GradingNote(missingFile);
-    prepared ??= SandboxedModule.prepare({ root, exerciseNumber: id.slice(0, 2), entry, submissionDir: targetDir, libValues: imports.lib });
-    const sandbox = await prepared;
-    if (sandbox.refusal !== null) throw new GradingNote(sandbox.refusal);
-    if (loadFailure) throw loadFailure;
-    if (module === null || sandbox.needsLoad) {
-      module = null;
-      let loaded;
-      try {
-        loaded = sandbox.load(new Budget(timeoutMs)); // starting the sandbox is not the test's time
-      } catch (err) {
-        // Loading runs the same top level every time: a failure is not retried, it is the answer for every test.
-        if (err instanceof SandboxStop) loadFailure = new NotRun(`not run: loading your module was ${err.status === "cut-off" ? "cut off" : "ended by a crash"} in an earlier test`);
-        else if (err instanceof StudentError) loadFailure = new GradingNote(`your module could not be loaded: ${describeFailure(err)}`);
-        throw err;
-      }
-      const proxy: Record<string, unknown> = structuredClone(loaded.values);
-      for (const name of loaded.functions) {
-        proxy[name] = (...args: unknown[]) => {
-          let output: unknown;
-          try {
-            output = sandbox.call(name, args, budget);
-          } catch (err) {
-            calls.threw = true; // a call that threw is no observation, and the failure is not a wrong answer
-            throw err;
-          }
-          calls.record(name, args, output);
-          return output;
-        };
-      }
-      module = proxy as M;
-      write({ type: "loaded", pid: process.pid });
-    }
-    return module;
-  };
-
-  const register = (kind: TestKind, name: string, points: number, body: (module: M) => void | Promise<void>, hidden = false): void => {
+  const register = (kind: TestKind, name: string, points: number, body: (module: M, g: TargetGrader<M>) => void | Promise<void>, hidden = false): void => {
     if (names.has(name)) throw new Error(`${id}: two graded tests are named "${name}"`);
     if (!Number.isInteger(points) || points < 1) throw new Error(`${id}: "${name}" must be worth a positive whole number of points`);
     names.add(name);
-    write({ type: "declare", test: name, points, kind, ...(hidden ? { hidden: true } : {}) });
-    const title = `${hidden ? "[hidden] " : ""}${name} (${points} ${points === 1 ? "point" : "points"})`;
-    if (skip.has(name)) {
-      it.skip(`${title} — skipped: already graded in an earlier round (a round restarted after a test hung or exited)`, () => undefined);
-      return;
-    }
-    if (catalogueLog) {
-      registerCatalogueRuns(name, title, body);
-      return;
-    }
-    it(title, async () => {
-      const started = performance.now();
-      write({ type: "start", test: name, pid: process.pid, t: started });
-      budget = new Budget(timeoutMs);
-      calls = new CallRecorder();
-      try {
-        await withinLimit(async () => body(await loadModule(open, missingFile)), timeoutMs * JUDGE_FACTOR);
-        write({ type: "end", test: name, status: "passed", message: "", ms: performance.now() - started, output: await output() });
-      } catch (err) {
-        const status = err instanceof TimeLimitError ? "timed-out" : err instanceof NotRun ? "not-run" : err instanceof SandboxStop ? err.status : stopIn(err) ?? "failed";
-        const message = describeFailure(err);
-        // Only an answer that was wrong can be a known mistake: not a stub, a throw, a stop or a load failure.
-        const misconception = status === "failed" && !isNotImplementedMessage(message) ? nameMisconception(id, calls) : null;
-        write({ type: "end", test: name, status, message, ms: performance.now() - started, output: await output(), ...(misconception ? { misconception } : {}) });
-        throw err;
+    for (const g of graders) {
+      g.write({ type: "declare", test: name, points, kind, ...(hidden ? { hidden: true } : {}) });
+      const title = `${g.prefix}${hidden ? "[hidden] " : ""}${name} (${points} ${points === 1 ? "point" : "points"})`;
+      if (g.skip.has(name)) {
+        it.skip(`${title} — skipped: already graded in an earlier round (a round restarted after a test hung or exited)`, () => undefined);
+        continue;
       }
-    });
+      if (catalogueLog) {
+        registerCatalogueRuns(g, name, title, body);
+        continue;
+      }
+      it(title, async () => {
+        const started = performance.now();
+        if (g.stopped()) {
+          g.write({ type: "end", test: name, status: "not-run", message: STOPPED_MESSAGE, ms: 0 });
+          return;
+        }
+        g.write({ type: "start", test: name, pid: process.pid, t: started });
+        current = g;
+        g.budget = new Budget(timeoutMs);
+        g.calls = new CallRecorder();
+        try {
+          await withinLimit(async () => body(await loadModule(g.open, g.missingFile), g), timeoutMs * JUDGE_FACTOR);
+          g.write({ type: "end", test: name, status: "passed", message: "", ms: performance.now() - started, output: await g.output() });
+        } catch (err) {
+          const status = err instanceof TimeLimitError ? "timed-out" : err instanceof NotRun ? "not-run" : err instanceof SandboxStop ? err.status : stopIn(err) ?? "failed";
+          const message = describeFailure(err);
+          // Only an answer that was wrong can be a known mistake: not a stub, a throw, a stop or a load failure.
+          const misconception = status === "failed" && !isNotImplementedMessage(message) ? nameMisconception(id, g.calls) : null;
+          g.write({ type: "end", test: name, status, message, ms: performance.now() - started, output: await g.output(), ...(misconception ? { misconception } : {}) });
+          throw err;
+        } finally {
+          current = null;
+        }
+      });
+    }
   };
   /**
    * Catalogue mode (plain vitest only, `WORKBENCH_CATALOGUE_LOG=<dir>`, test/misconceptions/graded-tests.test.ts):
@@ -185,39 +144,41 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
    * the exercise with that one function replaced by the catalogue's variant — lib's code, run here in the judge —
    * and records whether it failed and what the matcher names, to `<dir>/<id>.jsonl`. Never under the grader.
    */
-  const registerCatalogueRuns = (name: string, title: string, body: (module: M) => void | Promise<void>): void => {
+  const registerCatalogueRuns = (g: TargetGrader<M>, name: string, title: string, body: (module: M, g: TargetGrader<M>) => void | Promise<void>): void => {
     for (const variant of [null, ...misconceptionsOf(id)]) {
       it(`${title} ⟨${variant?.id ?? "right"}⟩`, async () => {
-        budget = new Budget(timeoutMs);
-        calls = new CallRecorder();
+        current = g;
+        g.budget = new Budget(timeoutMs);
+        g.calls = new CallRecorder();
         let status = "passed";
         let message = "";
         try {
-          const graded = await loadModule(open, missingFile);
-          const sandbox = await prepared!;
+          const graded = await loadModule(g.open, g.missingFile);
+          const sandbox = await g.sandbox()!;
           const module = variant === null ? graded : { ...graded, [variant.fn]: (...args: unknown[]): unknown => {
             // The right answer comes from the sandbox unrecorded; the variant's answer is what the test sees.
-            const output = variant.fromExpected ? variant.run(...args, sandbox.call(variant.fn, args, budget)) : variant.run(...args);
-            calls.record(variant.fn, args, output);
+            const output = variant.fromExpected ? variant.run(...args, sandbox.call(variant.fn, args, g.budget)) : variant.run(...args);
+            g.calls.record(variant.fn, args, output);
             return output;
           } };
-          await withinLimit(async () => body(module as M), timeoutMs * JUDGE_FACTOR);
+          await withinLimit(async () => body(module as M, g), timeoutMs * JUDGE_FACTOR);
         } catch (err) {
           status = "failed";
           message = describeFailure(err).split("\n")[0]!;
+        } finally {
+          current = null;
         }
-        const named = nameMisconception(id, calls)?.id ?? null;
+        const named = nameMisconception(id, g.calls)?.id ?? null;
         appendFileSync(join(catalogueLog!, `${id}.jsonl`), JSON.stringify({ test: name, variant: variant?.id ?? null, status, named, message }) + "\n");
       });
     }
   };
-  const handLedger = context?.attemptsDir ? ledgerPath(context.attemptsDir, id) : null;
   const byHand = (name: string, points: number, body: (module: M) => HandCheck | Promise<HandCheck>): void =>
-    register("example", name, points, async (m) => {
+    register("example", name, points, async (m, g) => {
       const { answer, right, total, redo } = await body(m);
       let limitNote = "";
-      if (handLedger) {
-        const decision = decideAttempt(loadLedger(handLedger), { part: name, answer: answerFingerprint(answer), now: new Date() });
+      if (g.handLedger) {
+        const decision = decideAttempt(loadLedger(g.handLedger), { part: name, answer: answerFingerprint(answer), now: new Date() });
         if (!decision.check) {
           const at = decision.nextAt.toISOString().slice(11, 16);
           throw new GradingNote(
@@ -225,7 +186,7 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
               `(answers already checked are re-graded for free). Work it out by hand; a new answer can be checked after ${at} UTC.`,
           );
         }
-        if (!decision.seenBefore) saveLedger(handLedger, decision.ledger);
+        if (!decision.seenBefore) saveLedger(g.handLedger, decision.ledger);
         limitNote = ` (${decision.newInWindow} of ${ATTEMPT_DEFAULTS.perHour} new answers to this part checked in the last hour)`;
       }
       if (right !== total) throw new AssertionError({ message: `${right} of ${total} right: ${redo} — the grader says how many, not which${limitNote}` });
@@ -245,8 +206,97 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
       });
     },
     byHand,
-    compared: (fn, expected) => calls.expectLast(fn, expected),
+    compared: (fn, expected) => current?.calls.expectLast(fn, expected),
   };
+}
+
+/** One target's grading of one exercise: its log, skip list, sandbox, the module proxy, budget and recorded calls. */
+interface TargetGrader<M> {
+  prefix: string;
+  skip: ReadonlySet<string>;
+  missingFile: string;
+  handLedger: string | null;
+  budget: Budget;
+  calls: CallRecorder;
+  write(record: GradeRecord): void;
+  /** True once the grader stopped this target (its time in the batch ran out). */
+  stopped(): boolean;
+  open(): Promise<M>;
+  sandbox(): Promise<SandboxedModule> | null;
+  output(): Promise<string>;
+}
+
+function targetGrader<M>(
+  id: string,
+  file: string,
+  imports: ExerciseImports,
+  o: { root: string; timeoutMs: number; target: Omit<GradeTargetContext, "logDir"> & { logDir: string | null } },
+): TargetGrader<M> {
+  const { root, timeoutMs, target } = o;
+  const log = target.logDir ? join(target.logDir, logFileName(id)) : null;
+  const stopFile = target.logDir ? join(target.logDir, STOP_FILE) : null;
+  const entry = join(target.targetDir, id, file);
+  let prepared: Promise<SandboxedModule> | null = null;
+  let module: M | null = null;
+  let loadFailure: GradingNote | null = null;
+  afterAll(async () => (await prepared)?.close());
+  const g: TargetGrader<M> = {
+    prefix: target.name ? `${target.name} · ` : "",
+    skip: new Set(target.skip[id] ?? []),
+    missingFile: `${MISSING_FILE_MESSAGE} ${id}/${file}`,
+    handLedger: target.attemptsDir ? ledgerPath(target.attemptsDir, id) : null,
+    budget: new Budget(timeoutMs),
+    // The calls the current test made to the student's functions (the judge's own arguments, the decoded answers).
+    calls: new CallRecorder(),
+    write: (record) => {
+      if (log) appendFileSync(log, formatRecord(record));
+    },
+    stopped: () => stopFile !== null && existsSync(stopFile),
+    sandbox: () => prepared,
+    /** What the student's code printed during the test, cleaned (Node's own warning about the permission model dropped). */
+    output: async () => {
+      if (prepared === null) return "";
+      const { text, dropped } = (await prepared).takeOutput();
+      return cleanOutput(text.replace(NODE_WARNING, ""), dropped);
+    },
+    open: async () => {
+      if (!existsSync(entry)) throw new GradingNote(g.missingFile);
+      prepared ??= SandboxedModule.prepare({ root, exerciseNumber: id.slice(0, 2), entry, submissionDir: target.targetDir, libValues: imports.lib });
+      const sandbox = await prepared;
+      if (sandbox.refusal !== null) throw new GradingNote(sandbox.refusal);
+      if (loadFailure) throw loadFailure;
+      if (module === null || sandbox.needsLoad) {
+        module = null;
+        let loaded;
+        try {
+          loaded = sandbox.load(new Budget(timeoutMs)); // starting the sandbox is not the test's time
+        } catch (err) {
+          // Loading runs the same top level every time: a failure is not retried, it is the answer for every test.
+          if (err instanceof SandboxStop) loadFailure = new NotRun(`not run: loading your module was ${err.status === "cut-off" ? "cut off" : "ended by a crash"} in an earlier test`);
+          else if (err instanceof StudentError) loadFailure = new GradingNote(`your module could not be loaded: ${describeFailure(err)}`);
+          throw err;
+        }
+        const proxy: Record<string, unknown> = structuredClone(loaded.values);
+        for (const name of loaded.functions) {
+          proxy[name] = (...args: unknown[]) => {
+            let output: unknown;
+            try {
+              output = sandbox.call(name, args, g.budget);
+            } catch (err) {
+              g.calls.threw = true; // a call that threw is no observation, and the failure is not a wrong answer
+              throw err;
+            }
+            g.calls.record(name, args, output);
+            return output;
+          };
+        }
+        module = proxy as M;
+        g.write({ type: "loaded", pid: process.pid });
+      }
+      return module;
+    },
+  };
+  return g;
 }
 
 /** The status of a sandbox stop that fast-check caught and wrapped (its `cause`), if any. */

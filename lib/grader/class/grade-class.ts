@@ -1,8 +1,8 @@
 /**
  * `workbench grade-class` without the terminal (issue 14, item 2): finds the submissions (submissions.ts), checks
  * each out (checkout.ts), skips the ones whose cache key is unchanged (cache.ts), grades the rest in parallel, up
- * to `jobs` at a time, each in a grade process of its own (grade-student.ts: the existing sandboxed grader), and
- * writes `<out>/<id>/report.json` + `report.xml` per student (atomically), `gradebook.csv`, `summary.html` and
+ * to `jobs` grade processes at a time, each grading a batch of up to `batch` students (grade-student.ts, batch.ts:
+ * the existing sandboxed grader, each student with its own sandboxes, logs, time limit and report), and writes `<out>/<id>/report.json` + `report.xml` per student (atomically), `gradebook.csv`, `summary.html` and
  * `summary.md`. Nothing a submission does stops the class: every failure becomes that student's row. The cache is
  * saved after every student, so an interrupted run resumes where it stopped.
  */
@@ -15,7 +15,8 @@ import type { GradeReport } from "../results.js";
 import { CACHE_FILE, gradeKey, graderFingerprint, loadCache, saveCache, type CacheEntry } from "./cache.js";
 import { checkOutSubmission } from "./checkout.js";
 import { gradebookCsv, type ClassRow } from "./gradebook.js";
-import { gradeStudent, parseReport } from "./grade-student.js";
+import { planBatches } from "./batch.js";
+import { gradeBatch, gradeStudent, parseReport, type StudentGradeOutcome } from "./grade-student.js";
 import { classSummary } from "./summary.js";
 import { summaryHtml, summaryMarkdown, type SummarySection } from "./summary-render.js";
 import { discoverSubmissions, type SubmissionEntry } from "./submissions.js";
@@ -40,8 +41,10 @@ export interface GradeClassOptions {
   exercises: readonly string[];
   seed: number;
   timeoutMs: number;
-  /** Whole-grade limit per student (ms). */
+  /** Whole-grade limit per student (ms); in a batch, the time its tests may run (run.ts). */
   studentLimitMs: number;
+  /** Students graded in one grade process (batch.ts; default `GRADE_CLASS_DEFAULTS.batch`); 1: each alone. */
+  batch?: number;
   onEvent?: (event: ClassEvent) => void;
   /**
    * Sections appended to the summary (the similarity report), made from every submission that could be checked
@@ -56,7 +59,7 @@ export interface CheckedOutSubmission {
   targetDir: string;
 }
 
-export const GRADE_CLASS_DEFAULTS = Object.freeze({ studentLimitMs: 20 * 60_000 });
+export const GRADE_CLASS_DEFAULTS = Object.freeze({ studentLimitMs: 20 * 60_000, batch: 8 });
 
 export type ClassEvent =
   | { type: "planned"; total: number; unchanged: number; toGrade: number; notGradable: number; ignored: string[] }
@@ -113,21 +116,23 @@ export async function gradeClass(o: GradeClassOptions): Promise<GradeClassResult
       for (const f of [CLASS_FILES.report, CLASS_FILES.junit]) rmSync(join(o.outDir, p.entry.id, f), { force: true });
     }
     let done = 0;
-    await pool(toGrade, o.jobs, async (p) => {
-      const id = p.entry.id;
-      const outcome = await gradeStudent({
+    // `jobs` grades share the cores: more judge processes per grade would only add their start-up (1.5 s CPU each).
+    const judges = Math.max(1, Math.floor(availableParallelism() / o.jobs));
+    const alone = (p: Planned): Promise<StudentGradeOutcome> =>
+      gradeStudent({
         root: o.root,
-        student: id,
+        student: p.entry.id,
         targetDir: p.targetDir!,
         exercises: o.exercises,
         seed: o.seed,
         timeoutMs: o.timeoutMs,
         extraArgs: HIDDEN_TESTS_ARGS,
-        statePath: join(work, `progress-${id}.json`),
+        statePath: join(work, `progress-${p.entry.id}.json`),
         limitMs: o.studentLimitMs,
-        // `jobs` grades share the cores: more judge processes per grade would only add their start-up (1.5 s CPU each).
-        judges: Math.max(1, Math.floor(availableParallelism() / o.jobs)),
+        judges,
       });
+    const finish = (p: Planned, outcome: StudentGradeOutcome): void => {
+      const id = p.entry.id;
       if (outcome.report) {
         const report = describe(outcome.report, p);
         writeStudentReports(join(o.outDir, id), report);
@@ -141,6 +146,26 @@ export async function gradeClass(o: GradeClassOptions): Promise<GradeClassResult
       }
       saveCache(o.outDir, cache);
       o.onEvent?.({ type: "finished", row: p.row, done: ++done, toGrade: toGrade.length });
+    };
+    await pool(planBatches(toGrade, o.batch ?? GRADE_CLASS_DEFAULTS.batch, o.jobs), o.jobs, async (batch) => {
+      if (batch.length === 1) return finish(batch[0]!, await alone(batch[0]!));
+      const outcomes = await gradeBatch({
+        root: o.root,
+        students: batch.map((p) => ({ id: p.entry.id, targetDir: p.targetDir! })),
+        exercises: o.exercises,
+        seed: o.seed,
+        timeoutMs: o.timeoutMs,
+        hidden: HIDDEN_TESTS_ARGS.includes("--hidden"),
+        limitMs: o.studentLimitMs,
+        judges,
+      });
+      for (const p of batch) {
+        const outcome = outcomes.get(p.entry.id);
+        if (outcome) finish(p, outcome);
+      }
+      // A batch that failed as a whole (its process died or ran past every limit): each of those alone, so a student's
+      // grade going wrong in any way still takes only their own row.
+      for (const p of batch) if (!outcomes.has(p.entry.id)) finish(p, await alone(p));
     });
     for (const id of Object.keys(cache.entries)) if (!submissions.some((s) => s.id === id)) delete cache.entries[id];
     saveCache(o.outDir, cache);

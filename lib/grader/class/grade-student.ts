@@ -1,15 +1,19 @@
 /**
- * Grades one student: `workbench grade … --target <their folder> --json - --student <id>` in a child process of
- * its own (through lib/cli/grade-child.ts, that command alone), so the existing sandboxed grader (run.ts,
- * session.ts; the judge and the sandbox of lib/grader/README.md) does the grading and a student whose grading goes wrong in any way — a judge process that dies, a grade that
- * never ends — takes only their own row with it. The child's stdout is exactly the JSON report; its stderr is kept
- * (the tail) for the row's message. Past `limitMs` the child's whole process group is killed; so is every running
- * one on `stopAllStudentGrades` (the command's Ctrl-C: the groups are not the terminal's, so it would not reach them).
+ * Grades students in child processes: one student with `workbench grade … --target <their folder> --json -
+ * --student <id>` (through lib/cli/grade-child.ts, that command alone), or a batch of them with
+ * `grade-child.ts --batch` (batch.ts). Either way the existing sandboxed grader (run.ts, session.ts; the judge and
+ * the sandbox of lib/grader/README.md) does the grading, and a grade that goes wrong in any way — a judge process
+ * that dies, a grade that never ends — takes only that child's rows with it (grade-class then grades a failed
+ * batch's students again one at a time). A single grade's stdout is exactly the JSON report, a batch's one JSON
+ * line per student; stderr is kept (the tail) for the row's message. Past the limit the child's whole process group
+ * is killed; so is every running one on `stopAllStudentGrades` (the command's Ctrl-C: the groups are not the
+ * terminal's, so it would not reach them).
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { GradeReport } from "../results.js";
+import type { BatchLine, BatchManifest } from "./batch.js";
 
 export interface StudentGradeInput {
   /** The workbench checkout. */
@@ -63,7 +67,7 @@ function childEnv(): NodeJS.ProcessEnv {
 }
 
 /** Runs the grade; never rejects. */
-export function gradeStudent(input: StudentGradeInput): Promise<StudentGradeOutcome> {
+export async function gradeStudent(input: StudentGradeInput): Promise<StudentGradeOutcome> {
   const args = [
     // `grade` alone (the command lib/cli.ts runs, without loading the other commands' modules: 1.1 s CPU less).
     "--import", "tsx", join(input.root, "lib", "cli", "grade-child.ts"),
@@ -78,9 +82,81 @@ export function gradeStudent(input: StudentGradeInput): Promise<StudentGradeOutc
     "--judges", String(input.judges),
     ...input.extraArgs,
   ];
+  const run = await runChild(input.root, args, null, input.limitMs);
+  if (run.problem) return { problem: run.problem, wallMs: run.wallMs };
+  const parsed = parseReport(run.stdout);
+  if (parsed) return { report: parsed, wallMs: run.wallMs };
+  return { problem: noReport(run), wallMs: run.wallMs };
+}
+
+/** Several students graded in one process (lib/grader/class/batch.ts); `limitMs` is each student's. */
+export interface BatchGradeInput extends Omit<StudentGradeInput, "student" | "targetDir" | "statePath" | "extraArgs"> {
+  students: readonly { id: string; targetDir: string }[];
+  /** Also run the hidden tests (`grade --hidden`). */
+  hidden: boolean;
+}
+
+/**
+ * Grades `students` in one batch child (`grade-child.ts --batch`); never rejects. Each student's limit holds inside
+ * the batch (run.ts stops that student alone); the child itself is stopped after the sum of the limits and one
+ * more. A student the child gave no line for (it died, or was stopped) has no outcome here: grade them alone.
+ */
+export async function gradeBatch(input: BatchGradeInput): Promise<Map<string, StudentGradeOutcome>> {
+  const manifest: BatchManifest = {
+    exercises: [...input.exercises],
+    seed: input.seed,
+    timeoutMs: input.timeoutMs,
+    hidden: input.hidden,
+    judges: input.judges,
+    studentLimitMs: input.limitMs,
+    students: input.students.map((s) => ({ id: s.id, targetDir: s.targetDir })),
+  };
+  const args = ["--import", "tsx", join(input.root, "lib", "cli", "grade-child.ts"), "--batch"];
+  const run = await runChild(input.root, args, JSON.stringify(manifest), input.limitMs * (input.students.length + 1));
+  const out = new Map<string, StudentGradeOutcome>();
+  const wanted = new Set(input.students.map((s) => s.id));
+  for (const line of run.stdout.split("\n")) {
+    const parsed = parseBatchLine(line);
+    if (!parsed || !wanted.has(parsed.student) || out.has(parsed.student)) continue;
+    out.set(parsed.student, "report" in parsed ? { report: parsed.report, wallMs: run.wallMs } : { problem: parsed.problem, wallMs: run.wallMs });
+  }
+  return out;
+}
+
+/** One line of the batch child's stdout, or null when it is not one. */
+export function parseBatchLine(line: string): BatchLine | null {
+  if (line.trim() === "") return null;
+  try {
+    const v = JSON.parse(line) as { student?: unknown; report?: unknown; problem?: unknown } | null;
+    if (!v || typeof v.student !== "string") return null;
+    if (typeof v.problem === "string") return { student: v.student, problem: v.problem };
+    const report = parseReport(JSON.stringify(v.report ?? null));
+    return report ? { student: v.student, report } : null;
+  } catch {
+    return null;
+  }
+}
+
+interface ChildRun {
+  stdout: string;
+  stderrTail: string;
+  code: number | null;
+  /** Set when the child could not start, was stopped, or wrote too much. */
+  problem?: string;
+  wallMs: number;
+}
+
+/** The grader's words for a child that wrote no report. */
+function noReport(run: ChildRun): string {
+  const last = run.stderrTail.split("\n").map((l) => l.trim()).filter(Boolean).pop() ?? "no message";
+  return `the grader wrote no report (exit ${run.code ?? "by signal"}): ${last.slice(0, 300)}`;
+}
+
+/** Runs a grade child in a process group of its own, killed past `limitMs`; never rejects. */
+function runChild(root: string, args: string[], stdin: string | null, limitMs: number): Promise<ChildRun> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: input.root, env: childEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(process.execPath, args, { cwd: root, env: childEnv(), stdio: [stdin === null ? "ignore" : "pipe", "pipe", "pipe"], detached: true });
     if (child.pid !== undefined) running.add(child.pid);
     const out: Buffer[] = [];
     let outBytes = 0;
@@ -94,23 +170,27 @@ export function gradeStudent(input: StudentGradeInput): Promise<StudentGradeOutc
         // already gone
       }
     };
-    const timer = setTimeout(() => killGroup(`grading did not finish within ${Math.round(input.limitMs / 1000)} s; stopped`), input.limitMs);
+    const timer = setTimeout(() => killGroup(`grading did not finish within ${Math.round(limitMs / 1000)} s; stopped`), limitMs);
     child.stdout!.on("data", (d: Buffer) => {
       outBytes += d.length;
       if (outBytes > STDOUT_MAX) killGroup("the grade's report was larger than 64 MB; stopped");
       else out.push(d);
     });
     child.stderr!.on("data", (d: Buffer) => (err = (err + d.toString()).slice(-STDERR_TAIL)));
+    if (stdin !== null) {
+      child.stdin!.on("error", () => undefined); // a child that died early: its exit says why
+      child.stdin!.end(stdin);
+    }
+    let finished = false;
     const finish = (code: number | null, spawnError?: Error): void => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
       if (child.pid !== undefined) running.delete(child.pid);
       const wallMs = performance.now() - started;
-      if (spawnError) return resolve({ problem: `the grader could not start (${spawnError.message})`, wallMs });
-      if (killedFor) return resolve({ problem: killedFor, wallMs });
-      const parsed = parseReport(Buffer.concat(out).toString("utf8"));
-      if (parsed) return resolve({ report: parsed, wallMs });
-      const last = err.split("\n").map((l) => l.trim()).filter(Boolean).pop() ?? "no message";
-      resolve({ problem: `the grader wrote no report (exit ${code ?? "by signal"}): ${last.slice(0, 300)}`, wallMs });
+      const stdout = Buffer.concat(out).toString("utf8");
+      if (spawnError) return resolve({ stdout, stderrTail: err, code, problem: `the grader could not start (${spawnError.message})`, wallMs });
+      resolve({ stdout, stderrTail: err, code, ...(killedFor ? { problem: killedFor } : {}), wallMs });
     };
     child.on("error", (e) => finish(null, e));
     child.on("close", (code) => finish(code));

@@ -31,6 +31,19 @@ describe("gradeClass", () => {
     expect(readdirSync(out).sort()).toEqual([CACHE_FILE, "gradebook.csv", "summary.html", "summary.md"]);
   });
 
+  it("a batch that fails as a whole (here: past its limit) is graded again one student at a time, each its own row", async () => {
+    const subs = mkdtempSync(join(tmpdir(), "wb-gc-batch-"));
+    for (const id of ["ann", "bob"]) mkdirSync(join(subs, id, "05-commit-plan"), { recursive: true });
+    const out = join(mkdtempSync(join(tmpdir(), "wb-gc-batch-out-")), "r");
+    const events: ClassEvent[] = [];
+    const r = await gradeClass({ root: ROOT, submissionsDir: subs, outDir: out, jobs: 1, batch: 2, exercises: ["05-commit-plan"], seed: 1, timeoutMs: 1000, studentLimitMs: 50, onEvent: (e) => events.push(e) });
+    expect(r.rows.map((x) => [x.id, x.status, x.problem])).toEqual([
+      ["ann", "not graded", "grading did not finish within 0 s; stopped"],
+      ["bob", "not graded", "grading did not finish within 0 s; stopped"],
+    ]);
+    expect(events.filter((e) => e.type === "finished").map((e) => (e.type === "finished" ? e.done : 0))).toEqual([1, 2]);
+  });
+
   it("pool runs at most `limit` tasks at once and keeps the input order", async () => {
     let running = 0;
     let most = 0;
