@@ -26,15 +26,32 @@ import { bundleSubmission } from "../lib/grader/sandbox/policy.js";
 import { writeClass, type StudentKind, type SubmissionForm, type SyntheticStudent } from "../test/grader/class/synthetic.js";
 
 
-const { values } = parseArgs({ options: { students: { type: "string", default: "8" }, jobs: { type: "string" }, batch: { type: "string" }, exercise: { type: "string", multiple: true } } });
-const n = Number(values.students);
-const batch = values.batch === undefined ? GRADE_CLASS_DEFAULTS.batch : Number(values.batch);
-if (!Number.isInteger(batch) || batch < 1) throw new Error(`bench-class: --batch must be a whole number ≥ 1 (got ${values.batch})`);
-const jobs = values.jobs === undefined ? availableParallelism() : Number(values.jobs);
-if (!Number.isInteger(n) || n < 1) throw new Error(`bench-class: --students must be a whole number ≥ 1 (got ${values.students})`);
-if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`bench-class: --jobs must be a whole number ≥ 1 (got ${values.jobs})`);
+/** One line naming the option and the rule, exit 2 (never a stack trace). */
+function usage(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+let values: { students: string; jobs?: string; batch?: string; exercise?: string[] };
+try {
+  ({ values } = parseArgs({ options: { students: { type: "string", default: "8" }, jobs: { type: "string" }, batch: { type: "string" }, exercise: { type: "string", multiple: true } } }));
+} catch (err) {
+  usage(`bench-class: ${(err as Error).message.split("\n")[0]} (options: --students N, --jobs J, --batch B, --exercise NN)`);
+}
+const wholeOption = (name: string, raw: string | undefined, fallback: number): number => {
+  const v = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(v) || v < 1) usage(`bench-class: --${name} must be a whole number ≥ 1 (got ${raw})`);
+  return v;
+};
+const n = wholeOption("students", values.students, 8);
+const batch = wholeOption("batch", values.batch, GRADE_CLASS_DEFAULTS.batch);
+const jobs = wholeOption("jobs", values.jobs, availableParallelism());
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
-const exercises = selectExercises(listExercises(root), values.exercise ?? []);
+let exercises: ReturnType<typeof listExercises>;
+try {
+  exercises = selectExercises(listExercises(root), values.exercise ?? []);
+} catch (err) {
+  usage(`bench-class: --exercise: ${(err as Error).message}`);
+}
 const KINDS: StudentKind[] = ["solved", "stub", "half", "hostile"];
 const FORMS: SubmissionForm[] = ["folder", "repository", "bundle"];
 const students: SyntheticStudent[] = Array.from({ length: n }, (_, i) => ({ id: `s${String(i + 1).padStart(3, "0")}`, kind: KINDS[i % KINDS.length]!, form: FORMS[i % FORMS.length]! }));
