@@ -38,8 +38,9 @@ function attempt(f: () => unknown): { ok: true; value: unknown } | { ok: false }
 /**
  * The first misconception of `exercise` (catalogue order) that explains `calls`: among the calls of its function
  * there is at least one, the variant's output equals the student's on EVERY one of them, and on at least one the
- * right answer differs from the student's (a correct answer is never a misconception). Calls of other functions
- * are ignored by that entry. Null when none fits.
+ * right answer differs from the student's (a correct answer is never a misconception). A call on which the right
+ * answer throws (an input lib refuses) is no evidence: the student's mistake there is not checking the input, not
+ * this entry's. Calls of other functions are ignored by that entry. Null when none fits.
  */
 export function matchMisconception(exercise: string, calls: readonly ObservedCall[]): Misconception | null {
   if (typeof exercise !== "string" || misconceptionsOf(exercise).length === 0) {
@@ -61,7 +62,7 @@ export function matchMisconception(exercise: string, calls: readonly ObservedCal
       const variant = attempt(() => (m.fromExpected ? m.run(...c.args, c.expected) : m.run(...c.args)));
       if (!variant.ok || !sameOutput(c.output, variant.value, tolerance)) return false;
       const expected = "expected" in c ? { ok: true as const, value: c.expected } : attempt(() => right!.run(...c.args));
-      if (!expected.ok || !sameOutput(c.output, expected.value, tolerance)) wrongSomewhere = true;
+      if (expected.ok && !sameOutput(c.output, expected.value, tolerance)) wrongSomewhere = true;
       return true;
     });
     if (fits && wrongSomewhere) return m;

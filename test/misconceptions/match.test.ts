@@ -54,6 +54,16 @@ describe("matchMisconception", () => {
     expect(matchMisconception("02-symbol-budget", [missingCost])).toBeNull();
   });
 
+  it("an input lib refuses is no evidence: a student who does not check it is not named for a variant that returns the same", () => {
+    // g's cost is missing: lib throws; "cost < left" reads undefined < 5 as false and stops after f, as the student did
+    const refused = call(8, { selected: take("f"), remainingTokens: 5 });
+    const noG = { ...refused, args: [RANKED, { a: { f: 3, h: 1 } }, 8] };
+    expect(misconceptionById("02-cost-strictly-less")!.run(...noG.args)).toEqual(noG.output);
+    expect(matchMisconception("02-symbol-budget", [noG])).toBeNull();
+    // with a valid call where the variant explains the wrong answer, the refused one does not stand in the way
+    expect(matchMisconception("02-symbol-budget", [noG, STRICT_LESS_AT_8])?.id).toBe("02-cost-strictly-less");
+  });
+
   it("entries derived from the right answer match only calls that carry it", () => {
     const m = misconceptions.misconceptionsOf("08-reflection-loop")[0]!;
     expect(m.fromExpected).toBe(true);
