@@ -59,7 +59,9 @@ export interface GitResult {
 
 /**
  * Runs `git <args>` in `ctx.cwd`. Resolves with stdout when the exit code is 0 or listed in `okCodes`
- * (e.g. `git check-ignore` exits 1 for "not ignored"); otherwise rejects with `GitError`.
+ * (e.g. `git check-ignore` exits 1 for "not ignored"); otherwise rejects with `GitError`. Only for repositories
+ * the workbench made (`sandbox.ts`: no template, no hooks, no config of the user's); it does not itself switch off a
+ * repository's hooks or config commands — a user's repository is read through `core/untrusted-git.ts`.
  */
 export function runGit(
   ctx: GitContext,
