@@ -1,8 +1,8 @@
 /**
  * `npm run test:unit`: the fast tier — every mechanism's unit and property tests (repo map, SEARCH/REPLACE, the
- * other edit formats, the teaching commit plan), core, the laws' runner, lib's layering, the misconception variants (pure), the class
- * similarity report (pure: it reads text, runs nothing), each conformance suite on its golden vectors and the
- * diagrams' stamps, with the fixed fast-check seed when CI is set.
+ * other edit formats, the teaching commit plan), core, the laws' runner, lib's layering, the misconception
+ * variants (pure), the class similarity report (pure: it reads text, runs nothing), each conformance suite on its
+ * golden vectors and the diagrams' stamps, with the fixed fast-check seed when CI is set.
  * No notebooks (so no lib build first), no grader processes, no git sandboxes, no CLI child processes: those run
  * in `npm test` and `npm run test:quick`. A test that needs one of them does not belong in this list.
  */
