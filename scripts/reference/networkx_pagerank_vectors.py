@@ -1,4 +1,4 @@
-"""Writes pagerank vectors (format of ../shared/golden/pagerank.json) from a local networkx + scipy.
+"""Writes pagerank vectors (the format of test/fixtures/golden/pagerank.json) from a local networkx + scipy.
 
 Stress cases for bit-for-bit agreement: multigraphs with many parallel edges, rows longer than 16 and 128
 entries (scipy's unstable row sort, numpy's pairwise sums), integer-like node names, edges without a weight,
