@@ -45,6 +45,11 @@ export const STOP_FILE = "stopped";
 /** The `end` message of a test not run because its student's time in the batch ran out (STOP_FILE). */
 export const STOPPED_MESSAGE = "not run: this submission's grading time ran out";
 
+/** The problem of a student whose grading ran past its limit (`limitMs`), in a batch or alone (grade-class's words). */
+export function stoppedProblem(limitMs: number): string {
+  return `grading did not finish within ${Math.round(limitMs / 1000)} s; stopped`;
+}
+
 export const GRADE_CONTEXT_KEY = "workbenchGrade";
 
 /** The judge's own work in a test (reference models, assertions) may take this many times the student's limit. */

@@ -19,7 +19,7 @@ import { performance } from "node:perf_hooks";
 import { join, relative } from "node:path";
 import { ATTEMPTS_DIR } from "./attempts.js";
 import type { ExerciseEntry } from "./catalog.js";
-import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, parseRecords, runningTest, STOP_FILE, type GradeContext, type GradeRecord, type GradeTargetContext } from "./protocol.js";
+import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, parseRecords, runningTest, STOP_FILE, stoppedProblem, type GradeContext, type GradeRecord, type GradeTargetContext } from "./protocol.js";
 import { emptyProgress, exerciseResult, foldRound, gradeReport, type ExerciseProgress, type GradeReport } from "./results.js";
 import { graderVersion, submissionHash } from "./provenance.js";
 import { detectContainment } from "./sandbox/containment.js";
@@ -64,11 +64,6 @@ export interface GradeBatchOptions extends Omit<GradeRunOptions, "target" | "stu
 
 /** A batch target's result: its report, or why it has none (its time ran out). */
 export type BatchOutcome = { report: GradeReport } | { problem: string };
-
-/** The problem of a target stopped at `limitMs` (grade-class's words for a student's limit). */
-export function stoppedProblem(limitMs: number): string {
-  return `grading did not finish within ${Math.round(limitMs / 1000)} s; stopped`;
-}
 
 /** Grades the given exercises of `target`; never throws for anything the student's code does. */
 export async function runGrading(options: GradeRunOptions): Promise<GradeReport> {

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatRecord, logFileName, parseRecords, runningTest, type GradeRecord } from "../../lib/grader/protocol.js";
+import { formatRecord, logFileName, parseRecords, runningTest, stoppedProblem, type GradeRecord } from "../../lib/grader/protocol.js";
 
 const start = (test: string, pid = 7): GradeRecord => ({ type: "start", test, pid, t: 0 });
 const end = (test: string): GradeRecord => ({ type: "end", test, status: "passed", message: "", ms: 1 });
@@ -61,5 +61,12 @@ describe("runningTest", () => {
     const b = start("b", 9);
     expect(runningTest([start("a"), b, end("a")])).toBe(b);
     expect(runningTest([start("a"), cutOff("x")])).toMatchObject({ test: "a", pid: 7 });
+  });
+});
+
+describe("stoppedProblem", () => {
+  it("says the limit in whole seconds, the one wording a gradebook row gets in a batch and alone", () => {
+    expect(stoppedProblem(90_000)).toBe("grading did not finish within 90 s; stopped");
+    expect(stoppedProblem(1_499)).toBe("grading did not finish within 1 s; stopped");
   });
 });

@@ -12,6 +12,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { stoppedProblem } from "../protocol.js";
 import type { GradeReport } from "../results.js";
 import type { BatchLine, BatchManifest } from "./batch.js";
 
@@ -170,7 +171,7 @@ function runChild(root: string, args: string[], stdin: string | null, limitMs: n
         // already gone
       }
     };
-    const timer = setTimeout(() => killGroup(`grading did not finish within ${Math.round(limitMs / 1000)} s; stopped`), limitMs);
+    const timer = setTimeout(() => killGroup(stoppedProblem(limitMs)), limitMs);
     child.stdout!.on("data", (d: Buffer) => {
       outBytes += d.length;
       if (outBytes > STDOUT_MAX) killGroup("the grade's report was larger than 64 MB; stopped");
