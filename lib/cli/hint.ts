@@ -5,6 +5,7 @@
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { requestedHint, type HintReason } from "../grader/hints.js";
+import { isUntouchedStub } from "../grader/catalog.js";
 import { loadCatalog } from "../grader/session.js";
 import { exerciseState, loadState, saveState, withHintSeen } from "../grader/state.js";
 import type { Hint } from "../grader/readme.js";
@@ -76,6 +77,10 @@ export const hintCommand: Command = {
     const left = entry.hints.filter((h) => h.number !== choice.hint.number && !hintsSeen.includes(h.number)).length;
     if (left > 0) io.stdout(`\n(${left} more not seen yet: npm run -s workbench -- hint ${entry.number})\n`);
     else if (choice.reason !== "all-seen") io.stdout(`\nThat was the last hint not seen.${solutionNote}\n`);
+    if (isUntouchedStub(root, entry)) {
+      io.stdout(`\n(Not recorded as seen: ${entry.id} is not started — its file is still the stub. Hints are counted from your first edit.)\n`);
+      return 0;
+    }
     try {
       saveState(path, withHintSeen(state, entry.id, choice.hint.number));
     } catch (err) {

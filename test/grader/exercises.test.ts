@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listExercises } from "../../lib/grader/catalog.js";
-import { hintCoverageProblems } from "../../lib/grader/hints.js";
+import { hintCoverageProblems, hintLadderProblems } from "../../lib/grader/hints.js";
 import { parseReadme } from "../../lib/grader/readme.js";
 import { stubFromSolution } from "../../lib/grader/stubs.js";
 import { gradedTestTitles } from "./graded-titles.js";
@@ -60,6 +60,7 @@ describe("the exercises", () => {
       expect(titles.length).toBeGreaterThanOrEqual(4);
       const hints = parseReadme(readFileSync(e.readme, "utf8")).hints;
       expect(hintCoverageProblems(hints, titles), `exercises/${id}/README.md's "Helps with:" lists against ${relative(ROOT, e.testFile)}`).toEqual([]);
+      expect(hintLadderProblems(hints), `exercises/${id}/README.md: hints climb one rung at a time`).toEqual([]);
     });
 
     it("points to a notebook, and to notebooks that exist", () => {
