@@ -10,7 +10,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listExercises } from "../../lib/grader/catalog.js";
 import { hintCoverageProblems, hintLadderProblems } from "../../lib/grader/hints.js";
-import { parseReadme } from "../../lib/grader/readme.js";
+import { hintFoldProblems, parseReadme } from "../../lib/grader/readme.js";
 import { stubFromSolution } from "../../lib/grader/stubs.js";
 import { gradedTestTitles } from "./graded-titles.js";
 import { ROOT } from "./run-grade.js";
@@ -52,6 +52,7 @@ describe("the exercises", () => {
       expect(readme.sections.slice(0, 4)).toEqual(["Read first", "Task", "What you may import", "Hints"]);
       expect(readme.hints.length).toBeGreaterThanOrEqual(3);
       expect(readFileSync(e.readme, "utf8")).toContain(`grade ${e.number}`);
+      expect(hintFoldProblems(readFileSync(e.readme, "utf8")), "hints are folded, out of the task text").toEqual([]);
     });
 
     it("names, for every graded test, the hint that helps with it, and names only graded tests (issue 15: hints follow the failure)", () => {
