@@ -9,6 +9,7 @@
  *
  * test/grader/exercises.test.ts checks that every graded test is named by a hint and every name is a graded test.
  */
+import { requireString } from "../core/validate.js";
 
 export interface Hint {
   /** 1-based, as numbered in the summary. */
@@ -79,6 +80,7 @@ function splitHelpsWith(text: string): { body: string; tests: string[] } {
  * after it, or a "Hint N" summary above it (in the task). Hints are read folded, or one at a time through `hint`.
  */
 export function hintFoldProblems(text: string): string[] {
+  requireString("hintFoldProblems", "text", text);
   const lines = text.split(/\r?\n/);
   const start = lines.findIndex((l) => l.trim() === "## Hints");
   if (start < 0) return ["has no '## Hints' section"];

@@ -3,6 +3,7 @@
  * function, is there a recorded call on which they answer differently? When the graded tests' inputs hold one for
  * every pair, no variant's answers can be taken for another's, so the matcher can never name one for the other.
  */
+import { WorkbenchInputError } from "../core/errors.js";
 import { misconceptionsOf, rightAnswerOf } from "./catalogue.js";
 import type { ObservedCall } from "./match.js";
 import { sameOutput } from "./same.js";
@@ -26,6 +27,7 @@ function answer(m: Misconception, c: ObservedCall): { ok: true; value: unknown }
 
 /** Every pair of `exercise`'s variants of one function, told apart or not by `calls` (their args; outputs unused). */
 export function variantPairsTold(exercise: string, calls: readonly ObservedCall[]): VariantPair[] {
+  if (!Array.isArray(calls)) throw new WorkbenchInputError("variantPairsTold", "calls", "must be an array of { fn, args }", calls);
   const variants = misconceptionsOf(exercise);
   const out: VariantPair[] = [];
   for (let i = 0; i < variants.length; i++) {

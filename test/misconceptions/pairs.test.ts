@@ -22,4 +22,8 @@ describe("variantPairsTold", () => {
   it("calls of another function tell nothing", () => {
     expect(variantPairsTold(EX, [{ fn: "other", args: [["a"], ["a"], {}], output: null }]).some((p) => p.told)).toBe(false);
   });
+
+  it("refuses calls that are not an array", () => {
+    expect(() => variantPairsTold(EX, null as never)).toThrow(/variantPairsTold.*calls/);
+  });
 });
