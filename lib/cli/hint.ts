@@ -1,10 +1,12 @@
 /**
- * `workbench hint NN [--shown]`: shows the hint for the first failing test of the exercise's last grade that has
- * not been seen yet (lib/grader/hints.ts; without a recorded grade, or when those are all seen, the next unseen
- * hint in order, saying so) and remembers it in the progress file. `--shown` repeats the ones seen so far.
+ * `workbench hint NN [--shown]`: shows the lowest-numbered unseen hint that helps a failing test of the exercise's
+ * last grade (lib/grader/hints.ts; without a recorded grade, or when those are all seen, the next unseen hint in
+ * order, saying so) and remembers it in the progress file, unless the file is still the stub. `--shown` repeats
+ * the ones seen so far.
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { requestedHint, type HintReason } from "../grader/hints.js";
+import { isUntouchedStub } from "../grader/catalog.js";
 import { loadCatalog } from "../grader/session.js";
 import { exerciseState, loadState, saveState, withHintSeen } from "../grader/state.js";
 import type { Hint } from "../grader/readme.js";
@@ -13,11 +15,11 @@ import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths } from "./exe
 
 const USAGE = `Usage: workbench hint NN [--shown]
 
-Shows a hint for exercise NN (01, 1, 01-pagerank or pagerank) and remembers it. Hints follow the failure:
-you get the hint for the first test that failed in your last grade whose hint you have not seen yet (a failed
-grade shows it too). With no grade recorded (never graded, or reset since), or once every hint for your failing
-tests is seen, it is the next unseen hint in order, and the output says so. Hints go from a nudge to nearly
-the answer; \`workbench reset NN\` starts them over.
+Shows a hint for exercise NN (01, 1, 01-pagerank or pagerank) and remembers it. Hints climb one rung at a
+time: you get the lowest-numbered hint you have not seen that helps with a test that failed in your last grade.
+With no grade recorded (never graded, or reset since), or once every hint for your failing tests is seen, it is
+the next unseen hint in order, and the output says so. Hints go from a nudge to nearly the answer; while the
+exercise's file is still the stub they are shown but not remembered. \`workbench reset NN\` starts them over.
   --shown        show again every hint seen so far, without a new one
 ${EXERCISE_PATH_USAGE}`;
 
@@ -76,6 +78,10 @@ export const hintCommand: Command = {
     const left = entry.hints.filter((h) => h.number !== choice.hint.number && !hintsSeen.includes(h.number)).length;
     if (left > 0) io.stdout(`\n(${left} more not seen yet: npm run -s workbench -- hint ${entry.number})\n`);
     else if (choice.reason !== "all-seen") io.stdout(`\nThat was the last hint not seen.${solutionNote}\n`);
+    if (isUntouchedStub(root, entry)) {
+      io.stdout(`\n(Not recorded as seen: ${entry.id} is not started — its file is still the stub. Hints are counted from your first edit.)\n`);
+      return 0;
+    }
     try {
       saveState(path, withHintSeen(state, entry.id, choice.hint.number));
     } catch (err) {

@@ -5,7 +5,7 @@
  * by `grade --hidden`). The solutions folder is the source of truth for which files an exercise has; a student
  * release has none and reads `exercises/manifest.json` instead (manifest.ts, issue 14).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireString } from "../core/validate.js";
@@ -84,6 +84,23 @@ export function pristineStub(root: string, entry: ExerciseEntry, file: string): 
   const stub = m?.stubs[file];
   if (stub === undefined) throw new WorkbenchInputError("pristineStub", "file", `has no stub in ${MANIFEST_PATH}`, file);
   return stub;
+}
+
+/**
+ * True when every file of exercise `entry` in the checkout's exercises/ is exactly its pristine stub (the exercise
+ * is not started). A file that is not a regular file of the stub's size is never read: it is not the stub.
+ */
+export function isUntouchedStub(root: string, entry: ExerciseEntry): boolean {
+  try {
+    return entry.files.every((f) => {
+      const path = join(root, "exercises", entry.id, f);
+      const stub = pristineStub(root, entry, f);
+      const st = lstatSync(path, { throwIfNoEntry: false });
+      return st !== undefined && st.isFile() && st.size === Buffer.byteLength(stub) && readFileSync(path, "utf8") === stub;
+    });
+  } catch {
+    return false; // no stub can be made (a broken solution or manifest): not known to be untouched
+  }
 }
 
 /**

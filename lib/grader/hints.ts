@@ -1,9 +1,10 @@
 /**
- * Hints that follow the failure (issue 15, item 2). Each graded test is named by the hints that help with it (the
+ * Hints that follow the failure, one rung at a time. Each graded test is named by the hints that help with it (the
  * "Helps with:" list of an exercise README's hint, readme.ts); its first such hint is *its* hint, later ones add
  * detail. A failing grade shows the hint of the first failing test whose hint has not been seen yet — never one
- * for a test that passes — and `workbench hint` shows the next unseen hint for the first failing test of the last
- * grade, falling back to the next unseen hint in order (and saying why) when that does not apply.
+ * for a test that passes — and `workbench hint` climbs: the lowest-numbered unseen hint that names a failing test of
+ * the last grade, so no rung below it that helps is ever skipped (falling back to the next unseen hint in order,
+ * and saying why, when none does).
  */
 import { requireArray, requireStringArray } from "../core/validate.js";
 import type { Hint } from "./readme.js";
@@ -40,7 +41,7 @@ export function gradeHint(hints: readonly Hint[], failing: readonly string[], se
 
 /** Why `workbench hint` chose the hint it shows. */
 export type HintReason =
-  /** The next unseen hint for `test`, the first failing test (of the last grade) that has one. */
+  /** The lowest-numbered unseen hint naming a failing test of the last grade (`test`: the first it names). */
   | "failing"
   /** No grade is recorded (never graded, or reset since): the next unseen hint in order. */
   | "no-grade"
@@ -60,14 +61,15 @@ export interface RequestedHint {
 
 /**
  * The hint `workbench hint` shows, given the failing tests of the last recorded grade (`undefined`: none recorded)
- * and the hints seen. Null only when the exercise has no hints.
+ * and the hints seen: the lowest-numbered unseen hint naming a failing test (with the first failing test it names),
+ * so hints climb one rung at a time and a later, more detailed hint comes only after every earlier one that helps.
+ * Null only when the exercise has no hints.
  */
 export function requestedHint(hints: readonly Hint[], failing: readonly string[] | undefined, seen: readonly number[]): RequestedHint | null {
   if (hints.length === 0) return null;
-  for (const test of failing ?? []) {
-    const next = hintsForTest(hints, test).find((h) => !seen.includes(h.number));
-    if (next) return { hint: next, reason: "failing", test };
-  }
+  const failed = failing ?? [];
+  const next = hints.find((h) => !seen.includes(h.number) && h.tests.some((t) => failed.includes(t)));
+  if (next) return { hint: next, reason: "failing", test: failed.find((t) => next.tests.includes(t))! };
   const inOrder = hints.find((h) => !seen.includes(h.number));
   const reason: HintReason = failing === undefined ? "no-grade" : failing.length === 0 ? "passed" : "failing-seen";
   return inOrder ? { hint: inOrder, reason } : { hint: hints[hints.length - 1]!, reason: "all-seen" };
@@ -90,5 +92,25 @@ export function hintCoverageProblems(hints: readonly Hint[], tests: readonly str
       seen.add(t);
     }
   }
+  return problems;
+}
+
+/** A hint whose title says it is the top rung ("Nearly the answer"): readme checks keep it from being a first rung. */
+export function isNearAnswer(hint: Hint): boolean {
+  return /^nearly the answer\b/i.test(hint.title);
+}
+
+/**
+ * What breaks the ladder in an exercise's hints: a "Nearly the answer" hint that is some test's first hint (its
+ * own hint, which a grade shows), or that is not the last. Empty when the ladder holds.
+ */
+export function hintLadderProblems(hints: readonly Hint[]): string[] {
+  requireArray("hintLadderProblems", "hints", hints);
+  const problems: string[] = [];
+  hints.forEach((h, i) => {
+    if (!isNearAnswer(h)) return;
+    if (i !== hints.length - 1) problems.push(`hint ${h.number} is "${h.title}" but not the last hint`);
+    for (const t of h.tests) if (hintsForTest(hints, t)[0] === h) problems.push(`hint ${h.number} ("${h.title}") is the first hint for "${t}": give that test an earlier rung`);
+  });
   return problems;
 }

@@ -5,7 +5,9 @@
  * in the JUDGE only: student answers are data here (V8-decoded, no code), compared by lib's `sameOutput`.
  */
 import { misconceptionById, misconceptionsOf } from "../misconceptions/catalogue.js";
+import { diagnoseExercise, type WrongCall } from "../misconceptions/diagnose.js";
 import { matchMisconception, misconceptionReport, type MisconceptionReport, type ObservedCall } from "../misconceptions/match.js";
+import { showValue } from "./values.js";
 
 export type { MisconceptionReport } from "../misconceptions/match.js";
 
@@ -59,4 +61,42 @@ export function isMisconceptionReport(value: unknown): value is MisconceptionRep
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
   return Object.keys(v).length === 3 && ["id", "title", "notebook"].every((k) => typeof v[k] === "string" && (v[k] as string).length <= 500);
+}
+
+/** One graded test as the judge saw it: its title, whether it failed on a wrong answer, and its recorded calls. */
+export interface GradedTestCalls {
+  test: string;
+  /** Failed with a wrong answer (not a stub's "not implemented", a throw, a stop or a load failure). */
+  wrongAnswer: boolean;
+  recorder: CallRecorder;
+}
+
+/** What the judge writes on a failed test after the exercise's last test (protocol.ts, `diagnosis`). */
+export type Diagnosis = { misconception: MisconceptionReport } | { unknownMistake: string };
+
+/**
+ * The diagnosis of each test of `tests` that failed on a wrong answer, from the calls of EVERY test of the exercise
+ * (lib/misconceptions/diagnose.ts): the known mistake that explains them all, or the evidence that none does. Empty
+ * for an exercise without a catalogue, or when the diagnosis itself fails (feedback never changes the grade).
+ */
+export function diagnoseTests(exercise: string, tests: readonly GradedTestCalls[]): Map<string, Diagnosis> {
+  const out = new Map<string, Diagnosis>();
+  if (misconceptionsOf(exercise).length === 0) return out;
+  try {
+    const input = tests.map((t) => ({ test: t.test, failed: t.wrongAnswer && !t.recorder.threw, calls: t.recorder.calls }));
+    for (const [test, d] of diagnoseExercise(exercise, input)) {
+      out.set(test, d.misconception ? { misconception: misconceptionReport(d.misconception) } : { unknownMistake: unknownMistakeText(d.evidence) });
+    }
+  } catch {
+    return new Map(); // an answer too deep to compare, a variant's own bug: no name, the grade stands
+  }
+  return out;
+}
+
+/** The line under a failed test that no known mistake explains: the first call whose answer is wrong, expected vs yours. */
+export function unknownMistakeText(evidence: WrongCall | null): string {
+  const why = "no catalogued mistake gives your answers on every test";
+  if (evidence === null) return `${why}; the message above shows where yours differs`;
+  const args = evidence.args.map((a) => showValue(a, evidence.tolerance, 60)).join(", ");
+  return `${why}. First difference: ${evidence.fn}(${args}) — expected ${showValue(evidence.expected, evidence.tolerance)}, yours ${showValue(evidence.output, evidence.tolerance)}`;
 }

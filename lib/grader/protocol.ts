@@ -72,7 +72,12 @@ export type GradeRecord =
   | { type: "start"; test: string; pid: number; t: number }
   | { type: "loaded"; pid: number }
   | { type: "end"; test: string; status: "passed" | "failed" | "timed-out" | "cut-off" | "crashed" | "not-run"; message: string; ms: number; output?: string; misconception?: MisconceptionReport }
-  | { type: "cut-off"; test: string; afterMs: number };
+  | { type: "cut-off"; test: string; afterMs: number }
+  /**
+   * Written after the exercise's last test, for a failed test: the known mistake that explains the whole submission
+   * (its answers on every test, failing and passing), or `unknownMistake`, the evidence that none does.
+   */
+  | { type: "diagnosis"; test: string; misconception?: MisconceptionReport; unknownMistake?: string };
 
 /** The log file of one exercise. */
 export function logFileName(exerciseId: string): string {

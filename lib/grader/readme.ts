@@ -9,6 +9,7 @@
  *
  * test/grader/exercises.test.ts checks that every graded test is named by a hint and every name is a graded test.
  */
+import { requireString } from "../core/validate.js";
 
 export interface Hint {
   /** 1-based, as numbered in the summary. */
@@ -72,4 +73,24 @@ function splitHelpsWith(text: string): { body: string; tests: string[] } {
   for (; i < lines.length && lines[i]!.startsWith("- "); i++) tests.push(lines[i]!.slice(2).trim());
   if (tests.length === 0) throw new ReadmeFormatError(`has a "Helps with:" line not followed by a list ("- <test title>")`);
   return { body: lines.slice(i).join("\n").trim(), tests };
+}
+
+/**
+ * What leaves a hint unfolded in a README's text: anything in `## Hints` outside its `<details>` blocks, a section
+ * after it, or a "Hint N" summary above it (in the task). Hints are read folded, or one at a time through `hint`.
+ */
+export function hintFoldProblems(text: string): string[] {
+  requireString("hintFoldProblems", "text", text);
+  const lines = text.split(/\r?\n/);
+  const start = lines.findIndex((l) => l.trim() === "## Hints");
+  if (start < 0) return ["has no '## Hints' section"];
+  const problems: string[] = [];
+  if (/<summary>\s*Hint\s+\d/.test(lines.slice(0, start).join("\n"))) problems.push("has a hint above '## Hints' (in the task text)");
+  const rest = lines.slice(start + 1);
+  const next = rest.findIndex((l) => l.startsWith("## "));
+  if (next >= 0) problems.push(`has a section after '## Hints' ("${rest[next]!.slice(3).trim()}"): hints must be last, and folded`);
+  const block = (next < 0 ? rest : rest.slice(0, next)).join("\n");
+  const outside = block.replace(/<details>[\s\S]*?<\/details>/g, "").trim();
+  if (outside !== "") problems.push(`has text in '## Hints' outside a folded <details> hint: "${outside.slice(0, 60)}"`);
+  return problems;
 }

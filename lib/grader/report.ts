@@ -82,6 +82,7 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
         out.push(`  ✗ ${t.name} (${t.maxPoints} ${t.maxPoints === 1 ? "point" : "points"}${t.status === "failed" ? "" : `, ${t.status}`})`);
         out.push(...(i > 0 && t.message === failing[i - 1]!.message ? ["      (the same message)"] : indentMessage(t.message, "      ")));
         if (t.misconception) out.push(...misconceptionLines(t.misconception));
+        else if (t.unknownMistake) out.push(`      → not a known mistake: ${t.unknownMistake}`);
         if (t.output) out.push("      your code printed:", ...indentMessage(t.output.replace(/\n$/, ""), "        ", MAX_OUTPUT_LINES));
       });
     }

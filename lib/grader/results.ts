@@ -22,6 +22,8 @@ export interface TestResult {
   output?: string;
   /** On a failed test: the known mistake whose answers the student's are (lib/misconceptions), if one fits. */
   misconception?: MisconceptionReport;
+  /** On a failed test no known mistake explains: where the answer differs, expected vs yours (lib/grader/misconception.ts). */
+  unknownMistake?: string;
   /** A hidden test (test/exercises/hidden/): not in the student release, graded only with `grade --hidden`. */
   hidden?: true;
 }
@@ -49,7 +51,7 @@ export interface GradeReport {
 /** What is known about one exercise between rounds. */
 export interface ExerciseProgress {
   declared: { test: string; points: number; kind: TestKind; hidden?: boolean }[];
-  done: Map<string, { status: TestStatus; message: string; ms?: number; output?: string; misconception?: MisconceptionReport }>;
+  done: Map<string, { status: TestStatus; message: string; ms?: number; output?: string; misconception?: MisconceptionReport; unknownMistake?: string }>;
 }
 
 export function emptyProgress(): ExerciseProgress {
@@ -90,6 +92,11 @@ export function foldRound(
       const named = r.status === "failed" && isMisconceptionReport(r.misconception) ? { misconception: r.misconception } : {};
       progress.done.set(r.test, { status: r.status, message: r.message, ms: r.ms, ...(r.output ? { output: r.output } : {}), ...named });
       running = null;
+    } else if (r.type === "diagnosis") {
+      const done = progress.done.get(r.test);
+      if (done?.status !== "failed") continue;
+      if (isMisconceptionReport(r.misconception)) progress.done.set(r.test, { ...done, misconception: r.misconception });
+      else if (typeof r.unknownMistake === "string" && r.unknownMistake.length <= 2000) progress.done.set(r.test, { ...done, unknownMistake: r.unknownMistake });
     } else if (r.type === "cut-off") {
       // Stopped while importing the module (no "loaded" from that process yet) or while running the test?
       const loaded = running?.test === r.test ? loadedPids.has(running.pid) : true;
@@ -123,6 +130,7 @@ export function exerciseResult(exercise: { id: string; title: string }, progress
     if (done.ms !== undefined) t.ms = done.ms;
     if (done.output) t.output = done.output;
     if (!passed && "misconception" in done && done.misconception) t.misconception = done.misconception;
+    else if (!passed && "unknownMistake" in done && done.unknownMistake) t.unknownMistake = done.unknownMistake;
     if (d.hidden === true) t.hidden = true;
     return t;
   });

@@ -78,6 +78,7 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
   const before = options.target.isStudentWork ? loadState(options.statePath, options.onStatus) : null;
   // Per exercise graded now: the hint of its first failing test not seen yet (or a reminder of one seen).
   const hints = new Map<string, { hint: GradeHint; total: number }>();
+  const notStarted = new Set<string>();
   for (const e of fresh.exercises) {
     const all = catalog.find((c) => c.id === e.id)?.hints ?? [];
     const status = exerciseStatus(e);
@@ -85,12 +86,14 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
     if ((status !== "in progress" && status !== "not started") || all.length === 0) continue;
     // Untouched stubs fail every test alike: their grades say nothing new, so they only ever show the first test's hint.
     const failing = e.tests.filter((t) => !t.passed).map((t) => t.name).slice(0, status === "not started" ? 1 : undefined);
+    if (status === "not started") notStarted.add(e.id);
     const h = gradeHint(all, failing, before ? exerciseState(before, e.id).hintsSeen : []);
     if (h) hints.set(e.id, { hint: h, total: all.length });
   }
   if (before) {
     state = recordGrade(before, fresh, new Date());
-    for (const [id, { hint }] of hints) if (hint.fresh) state = withHintSeen(state, id, hint.hint.number);
+    // An untouched stub's hint is shown but not recorded as seen: nothing was started that it could have helped.
+    for (const [id, { hint }] of hints) if (hint.fresh && !notStarted.has(id)) state = withHintSeen(state, id, hint.hint.number);
     saveState(options.statePath, state);
   }
   // a student release has no solutions/ to point at after the last hint

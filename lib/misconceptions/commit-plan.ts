@@ -55,6 +55,19 @@ export const COMMIT_PLAN_MISCONCEPTIONS: readonly Misconception[] = [
     run: (d: Files, e: Files, s: Switches = {}) => withCheckpoint(d, e, s, (D, E) => [...D, ...E]),
   }),
   misconception({
+    id: "05-checkpoint-all-dirty",
+    exercise: EXERCISE,
+    fn: "commitPlan",
+    title: "all of D as the checkpoint (the `git commit -a` instinct)",
+    explanation:
+      "The commit before the edit takes every dirty file, as `git commit -a` would. The user's unrelated work (D \\ E) " +
+      "is then swept into an Aider commit it has nothing to do with. The checkpoint is D ∩ E: only the dirty files " +
+      "the turn is about to edit; D \\ E is left alone.",
+    notebook: { file: NOTEBOOK, section: "1. The set algebra" },
+    seed: SEED,
+    run: (d: Files, e: Files, s: Switches = {}) => withCheckpoint(d, e, s, (D) => [...D]),
+  }),
+  misconception({
     id: "05-checkpoint-difference",
     exercise: EXERCISE,
     fn: "commitPlan",

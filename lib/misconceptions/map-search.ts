@@ -50,6 +50,24 @@ function searchWith(twist: Twist, numTags: number, maxMapTokens: number, tokensF
   return { chosenK: best?.k ?? null, tokens: best?.tokens ?? null, probes };
 }
 
+/** The textbook search for the largest prefix within the budget: midpoints from the start, no ±15 %, no early stop. */
+function plainSearch(numTags: number, maxMapTokens: number, tokensFor: TokensFor): Result {
+  let lo = 0;
+  let hi = numTags;
+  let best: { k: number; tokens: number } | null = null;
+  const probes: number[] = [];
+  while (lo <= hi) {
+    const k = Math.floor((lo + hi) / 2);
+    const t = tokensFor(k);
+    probes.push(k);
+    if (t <= maxMapTokens) {
+      best = { k, tokens: t };
+      lo = k + 1;
+    } else hi = k - 1;
+  }
+  return { chosenK: best?.k ?? null, tokens: best?.tokens ?? null, probes };
+}
+
 const variant = (twist: Twist) => (n: number, m: number, f: TokensFor): Result => searchWith(twist, n, m, f);
 
 export const MAP_SEARCH_RIGHT: readonly RightAnswer[] = [
@@ -96,4 +114,17 @@ export const MAP_SEARCH_MISCONCEPTIONS: readonly Misconception[] = [
       "probe within 15 % is the answer: the loop breaks there.",
     { noStop: true },
   ),
+  misconception({
+    id: "03-plain-binary-search",
+    exercise: EXERCISE,
+    fn: "mapSearch",
+    title: "a plain binary search for the largest prefix within the budget",
+    explanation:
+      "The search probes midpoints from the start and keeps the largest k whose map fits, as a textbook binary " +
+      "search would. Aider's starts from a guess of M / 25 tags and stops at the first map within ±15 % of the " +
+      "budget, even one over it: fewer renders, and a map that may be up to 15 % over.",
+    notebook: { file: NOTEBOOK, section: SECTION },
+    seed: SEED,
+    run: plainSearch,
+  }),
 ];

@@ -52,22 +52,38 @@ export function matchMisconception(exercise: string, calls: readonly ObservedCal
       throw new WorkbenchInputError("matchMisconception", `calls[${i}]`, "must be { fn: string, args: unknown[], output }", c);
     }
   }
-  for (const m of misconceptionsOf(exercise)) {
-    const mine = calls.filter((c) => c.fn === m.fn && (!m.fromExpected || "expected" in c));
-    const right = rightAnswerOf(exercise, m.fn);
-    if (mine.length === 0 || (right === null && !mine.every((c) => "expected" in c))) continue;
-    const tolerance = right?.tolerance ?? 0;
-    let wrongSomewhere = false;
-    const fits = mine.every((c) => {
-      const variant = attempt(() => (m.fromExpected ? m.run(...c.args, c.expected) : m.run(...c.args)));
-      if (!variant.ok || !sameOutput(c.output, variant.value, tolerance)) return false;
-      const expected = "expected" in c ? { ok: true as const, value: c.expected } : attempt(() => right!.run(...c.args));
-      if (expected.ok && !sameOutput(c.output, expected.value, tolerance)) wrongSomewhere = true;
-      return true;
-    });
-    if (fits && wrongSomewhere) return m;
-  }
-  return null;
+  return misconceptionsOf(exercise).find((m) => explainsCalls(m, calls)) ?? null;
+}
+
+/**
+ * True when `m` explains `calls` (already checked): among the calls of its function there is at least one, its
+ * variant returns the student's output on every one (within the right answer's tolerance), and on at least one the
+ * right answer differs. The matcher's rule, shared with `diagnoseExercise` (diagnose.ts).
+ */
+export function explainsCalls(m: Misconception, calls: readonly ObservedCall[]): boolean {
+  const mine = calls.filter((c) => c.fn === m.fn && (!m.fromExpected || "expected" in c));
+  const right = rightAnswerOf(m.exercise, m.fn);
+  if (mine.length === 0 || (right === null && !mine.every((c) => "expected" in c))) return false;
+  const tolerance = right?.tolerance ?? 0;
+  let wrongSomewhere = false;
+  const fits = mine.every((c) => {
+    const variant = attempt(() => (m.fromExpected ? m.run(...c.args, c.expected) : m.run(...c.args)));
+    if (!variant.ok || !sameOutput(c.output, variant.value, tolerance)) return false;
+    const expected = rightOutput(m.exercise, c);
+    if (expected.ok && !sameOutput(c.output, expected.value, tolerance)) wrongSomewhere = true;
+    return true;
+  });
+  return fits && wrongSomewhere;
+}
+
+/**
+ * The right answer for one recorded call: its `expected` when the test passed one, else `RIGHT_ANSWERS` run on its
+ * arguments; `ok: false` when neither is known or lib refuses the input (no evidence either way).
+ */
+export function rightOutput(exercise: string, c: ObservedCall): { ok: true; value: unknown } | { ok: false } {
+  if ("expected" in c) return { ok: true, value: c.expected };
+  const right = rightAnswerOf(exercise, c.fn);
+  return right === null ? { ok: false } : attempt(() => right.run(...c.args));
 }
 
 /** The `misconception` field of the grader's JSON report: `{ id, title, notebook: "<file> § <section>" }`. */

@@ -31,6 +31,15 @@ export function stepOutDegreeCount(graph: TeachingGraph, rank: Rank, damping: nu
   return weighted;
 }
 
+/** One step without the dangling term, then every rank divided by their sum (the mass rescaled, not sent back). */
+export function stepNormalised(graph: TeachingGraph, rank: Rank, damping: number): Map<string, number> {
+  const next = teachingPageRankStep(graph, rank, { damping, redistributeDangling: false });
+  let sum = 0;
+  for (const v of next.values()) sum += v;
+  for (const [n, v] of next) next.set(n, v / sum);
+  return next;
+}
+
 /** Iterates `step` from the prior; the residual is the L1 change of the last step. */
 function iterateWith(
   step: (g: TeachingGraph, r: Rank, d: number) => Map<string, number>,
@@ -99,6 +108,19 @@ export const PAGERANK_MISCONCEPTIONS: readonly Misconception[] = [
     run: stepOutDegreeCount,
   }),
   misconception({
+    id: "01-dangling-normalised",
+    exercise: EXERCISE,
+    fn: "pageRankStep",
+    title: "ranks normalised to sum 1 instead of sending the dangling mass back",
+    explanation:
+      "The step drops the dangling mass and then divides every rank by the total, so the sum is 1 again. That " +
+      "rescales every file in proportion to what it already has; the seed gives the lost mass α·d_t back through " +
+      "the prior p(v), so it lands on the files the personalization favours.",
+    notebook: { file: NOTEBOOK, section: "4. What leaks without the dangling term" },
+    seed: SEED,
+    run: (g: TeachingGraph, r: Rank, d: number) => stepNormalised(g, r, d),
+  }),
+  misconception({
     id: "01-residual-first-step",
     exercise: EXERCISE,
     fn: "personalizedPageRank",
@@ -139,5 +161,17 @@ export const PAGERANK_MISCONCEPTIONS: readonly Misconception[] = [
     notebook: { file: NOTEBOOK, section: "1. The formula" },
     seed: SEED,
     run: (g: TeachingGraph, d: number, n: number) => iterateWith(stepDanglingUniform, g, d, n),
+  }),
+  misconception({
+    id: "01-iteration-normalised",
+    exercise: EXERCISE,
+    fn: "personalizedPageRank",
+    title: "iteration normalising the ranks instead of sending the dangling mass back",
+    explanation:
+      "Each step drops the dangling mass and rescales the ranks to sum 1. The total is right, but the mass goes to " +
+      "every file in proportion to its rank instead of back through the prior, so the fixed point is not the seed's.",
+    notebook: { file: NOTEBOOK, section: "4. What leaks without the dangling term" },
+    seed: SEED,
+    run: (g: TeachingGraph, d: number, n: number) => iterateWith(stepNormalised, g, d, n),
   }),
 ];

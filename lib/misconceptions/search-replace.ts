@@ -135,4 +135,36 @@ export const SEARCH_REPLACE_MISCONCEPTIONS: readonly Misconception[] = [
       return out;
     },
   }),
+  misconception({
+    id: "04-ambiguous-refused",
+    exercise: EXERCISE,
+    fn: "searchReplace",
+    title: "an ambiguous SEARCH refused (no edit when it occurs more than once)",
+    explanation:
+      "When SEARCH occurs more than once the edit is refused and the text left unchanged, as tools that require a " +
+      "unique match do. The seed's model, like Aider, replaces the FIRST occurrence and reports how many there were.",
+    notebook: { file: NOTEBOOK, section: "The first match wins" },
+    seed: SEED,
+    run: (t: string, s: string, r: string) => {
+      const count = exactLineMatches(teachingLines(t), teachingLines(s)).length;
+      return count > 1 ? { text: t, mode: "no_match", matchCount: count, startLine: null } : teachingSearchReplace(t, s, r);
+    },
+  }),
+  misconception({
+    id: "04-trimend-lines",
+    exercise: EXERCISE,
+    fn: "exactMatches",
+    title: "lines compared after trimEnd (trailing spaces and line endings ignored)",
+    explanation:
+      "Lines are compared with their trailing whitespace removed, so `a\\r\\n` matches `a\\n` and `x = 1  ` matches " +
+      "`x = 1`. The seed compares whole lines, endings included: only the indentation fallback forgives anything, and " +
+      "only a uniform missing prefix.",
+    notebook: { file: NOTEBOOK, section: "The first match wins" },
+    seed: SEED,
+    run: (w: Lines, p: Lines) => {
+      const out: number[] = [];
+      for (let i = 0; i + p.length <= w.length; i++) if (p.every((line, j) => w[i + j]!.trimEnd() === line.trimEnd())) out.push(i);
+      return out;
+    },
+  }),
 ];

@@ -1,4 +1,6 @@
 /** lib/cli/hint.ts: `workbench hint`, in a throwaway checkout (it never runs student code). */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderHint } from "../../lib/cli/hint.js";
 import type { Hint } from "../../lib/grader/readme.js";
@@ -8,7 +10,7 @@ import { cli } from "./run-cli.js";
 
 describe("workbench hint", () => {
   it("without a recorded grade: the hints in order, saying so, remembered, and the last one again at the end", async () => {
-    const root = fakeCheckout({ "05-commit-plan": "stub" });
+    const root = fakeCheckout({ "05-commit-plan": "solution" });
     for (let i = 1; i <= HINTS.length; i++) {
       const r = await cli("hint", "5", "--root", root);
       expect(r.code).toBe(0);
@@ -25,21 +27,32 @@ describe("workbench hint", () => {
     expect(shown.out.match(/^Hint \d of/gm)).toHaveLength(HINTS.length);
   });
 
-  it("follows the last grade: the first failing test's unseen hint, then the next failing test's, then the rest in order", async () => {
-    const root = fakeCheckout({ "05-commit-plan": "stub" });
+  it("follows the last grade one rung at a time: the lowest unseen hint naming a failing test, then the rest in order", async () => {
+    const root = fakeCheckout({ "05-commit-plan": "solution" });
     gradedWith(root, [SWITCH, REPEATS]);
-    const own = (t: string): Hint => HINTS.find((h) => h.tests[0] !== undefined && h.tests.includes(t))!;
-    const first = await cli("hint", "05", "--root", root);
-    expect(first.out).toContain(`For the failing test of your last grade: ✗ ${SWITCH}`);
-    expect(first.out).toContain(`Hint ${own(SWITCH).number} of ${HINTS.length} — ${own(SWITCH).title}`);
-    const second = await cli("hint", "05", "--root", root);
-    expect(second.out).toContain(`For the failing test of your last grade: ✗ ${REPEATS}`);
-    expect(second.out).toContain(`Hint ${own(REPEATS).number} of ${HINTS.length}`);
-    const rest = HINTS.find((h) => h.number !== own(SWITCH).number && h.number !== own(REPEATS).number)!;
-    const third = await cli("hint", "05", "--root", root);
-    expect(third.out).toContain("You have seen every hint for the tests that failed in your last grade, so this is the next hint in order.");
-    expect(third.out).toContain(`Hint ${rest.number} of ${HINTS.length}`);
+    const helping = HINTS.filter((h) => h.tests.includes(SWITCH) || h.tests.includes(REPEATS));
+    expect(helping.length, "the fixture's failing tests are helped by two hints").toBeGreaterThanOrEqual(2);
+    for (const h of helping) {
+      const r = await cli("hint", "05", "--root", root);
+      const test = [SWITCH, REPEATS].find((t) => h.tests.includes(t))!;
+      expect(r.out).toContain(`For the failing test of your last grade: ✗ ${test}`);
+      expect(r.out).toContain(`Hint ${h.number} of ${HINTS.length} — ${h.title}`);
+    }
+    const rest = HINTS.find((h) => !helping.includes(h))!;
+    const after = await cli("hint", "05", "--root", root);
+    expect(after.out).toContain("You have seen every hint for the tests that failed in your last grade, so this is the next hint in order.");
+    expect(after.out).toContain(`Hint ${rest.number} of ${HINTS.length}`);
     expect(progressOf(root).hintsSeen).toEqual([1, 2, 3]);
+  });
+
+  it("an untouched stub: the hint is shown but not remembered, so asking again shows the same first rung", async () => {
+    const root = fakeCheckout({ "05-commit-plan": "stub" });
+    for (let i = 0; i < 2; i++) {
+      const r = await cli("hint", "05", "--root", root);
+      expect(r.out).toContain(`Hint 1 of ${HINTS.length} — ${HINTS[0]!.title}`);
+      expect(r.out).toContain("Not recorded as seen: 05-commit-plan is not started");
+    }
+    expect(existsSync(join(root, ".workbench", "progress.json")), "nothing was written").toBe(false);
   });
 
   it("names one exercise, or says what is wrong in one line (exit 2)", async () => {
@@ -60,7 +73,7 @@ describe("renderHint", () => {
 
 describe("workbench hint --shown", () => {
   it("with none seen says how to get one; afterwards repeats exactly the ones seen, writing nothing new", async () => {
-    const root = fakeCheckout({ "05-commit-plan": "stub" });
+    const root = fakeCheckout({ "05-commit-plan": "solution" });
     const none = await cli("hint", "05", "--shown", "--root", root);
     expect(none).toEqual({ code: 0, out: "No hints seen yet for 05-commit-plan: npm run -s workbench -- hint 05 shows one.\n", err: "" });
     const first = await cli("hint", "05", "--root", root);
@@ -71,7 +84,7 @@ describe("workbench hint --shown", () => {
   });
 
   it("the last unseen hint says so and points at the reference solution", async () => {
-    const root = fakeCheckout({ "05-commit-plan": "stub" });
+    const root = fakeCheckout({ "05-commit-plan": "solution" });
     for (let i = 1; i < HINTS.length; i++) await cli("hint", "05", "--root", root);
     const last = await cli("hint", "05", "--root", root);
     expect(last.out).toMatch(/\nThat was the last hint not seen\. The reference solution is in solutions\/05-commit-plan\/\.\n$/);

@@ -17,7 +17,7 @@ describe("backupDir", () => {
 
 describe("workbench reset", () => {
   it("reset, then hint, shows hint 1 again; the hints seen before are noted in the backup folder", async () => {
-    const root = fakeCheckout({ "05-commit-plan": "stub" });
+    const root = fakeCheckout({ "05-commit-plan": "solution" });
     gradedWith(root, [SWITCH]);
     await cli("hint", "05", "--root", root);
     await cli("hint", "05", "--root", root);
@@ -83,7 +83,7 @@ describe("workbench reset --all, and a missing README", () => {
   });
 
   it("notes the hints seen with empty titles when the README cannot be read", async () => {
-    const root = fakeCheckout({ "05-commit-plan": "stub" });
+    const root = fakeCheckout({ "05-commit-plan": "solution" });
     gradedWith(root, [SWITCH]);
     await cli("hint", "05", "--root", root);
     rmSync(join(root, "exercises", "05-commit-plan", "README.md"));

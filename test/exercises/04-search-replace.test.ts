@@ -20,7 +20,7 @@ ex.test("duplicate SEARCH: only the first match is replaced, and matchCount show
 });
 
 ex.test("exactMatches: every start, overlapping ones too, and none for a block longer than the text", 1, ({ exactMatches }) => {
-  for (const [w, p] of [["a\na\na\n", "a\na\n"], ["x\n", "x\ny\n"], ["p\nq\n", "q\n"], ["a\r\nb\n", "a\n"]] as const) {
+  for (const [w, p] of [["a\na\na\n", "a\na\n"], ["x\n", "x\ny\n"], ["p\nq\n", "q\n"], ["a\r\nb\n", "a\n"], ["x = 1  \ny\nx = 1\n", "x = 1\n"]] as const) {
     const whole = teachingLines(w);
     const part = teachingLines(p);
     expectSame(exactMatches(whole, part), exactLineMatches(whole, part), `whole ${JSON.stringify(w)}, part ${JSON.stringify(p)}`);

@@ -3,6 +3,7 @@
  * message for a deep equality is only "expected { …(3) } to deeply equal { …(3) }").
  */
 import { AssertionError } from "node:assert";
+import { roundedNumber, showValue } from "../../lib/grader/values.js";
 
 const show = (v: unknown): string => {
   const s = JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? Object.fromEntries(x) : x instanceof Set ? [...x] : x));
@@ -58,7 +59,8 @@ export function expectRanksClose(actual: ReadonlyMap<string, number>, expected: 
   for (const [k, want] of expected) {
     const got = actual.get(k)!;
     if (!(Math.abs(got - want) <= tolerance)) {
-      throw new AssertionError({ message: `${what}: rank of ${show(k)} is ${got}, expected ${want} (±${tolerance})\n    yours:    ${show(actual)}\n    expected: ${show(expected)}` });
+      const r = (x: number): string => roundedNumber(x, tolerance / 10); // one digit past the tolerance, no float noise
+      throw new AssertionError({ message: `${what}: rank of ${show(k)} is ${r(got)}, expected ${r(want)} (±${tolerance})\n    yours:    ${showValue(actual, tolerance / 10)}\n    expected: ${showValue(expected, tolerance / 10)}` });
     }
   }
 }

@@ -9,17 +9,19 @@
  * limit and fast-check seed; run by plain vitest (test/exercises/vitest.config.ts) it is an ordinary test.
  */
 import { AssertionError } from "node:assert";
-import { appendFileSync, existsSync } from "node:fs";
+import { appendFileSync, existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import fc from "fast-check";
 import { afterAll, inject, it } from "vitest";
 import { cleanOutput, cleanText } from "../../lib/grader/output.js";
+import { roundCloseToMessage } from "../../lib/grader/values.js";
 import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, MISSING_FILE_MESSAGE, STOP_FILE, STOPPED_MESSAGE, type GradeContext, type GradeRecord, type GradeTargetContext, type TestKind } from "../../lib/grader/protocol.js";
 import { Budget, SandboxedModule, SandboxStop, StudentError } from "../../lib/grader/sandbox/link.js";
 import { isNotImplementedMessage } from "../../lib/grader/stubs.js";
-import { CallRecorder, nameMisconception } from "../../lib/grader/misconception.js";
+import { CallRecorder, diagnoseTests, type GradedTestCalls } from "../../lib/grader/misconception.js";
 import { misconceptionsOf } from "../../lib/misconceptions/catalogue.js";
+import { variantPairsTold } from "../../lib/misconceptions/pairs.js";
 import { resolveTarget } from "../../lib/grader/target.js";
 import { hiddenTestFile } from "../../lib/grader/catalog.js";
 import { answerFingerprint, ATTEMPT_DEFAULTS, decideAttempt, ledgerPath, loadLedger, saveLedger } from "../../lib/grader/attempts.js";
@@ -124,13 +126,14 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
         g.calls = new CallRecorder();
         try {
           await withinLimit(async () => body(await loadModule(g.open, g.missingFile), g), timeoutMs * JUDGE_FACTOR);
+          g.tested.push({ test: name, wrongAnswer: false, recorder: g.calls });
           g.write({ type: "end", test: name, status: "passed", message: "", ms: performance.now() - started, output: await g.output() });
         } catch (err) {
           const status = err instanceof TimeLimitError ? "timed-out" : err instanceof NotRun ? "not-run" : err instanceof SandboxStop ? err.status : stopIn(err) ?? "failed";
           const message = describeFailure(err);
           // Only an answer that was wrong can be a known mistake: not a stub, a throw, a stop or a load failure.
-          const misconception = status === "failed" && !isNotImplementedMessage(message) ? nameMisconception(id, g.calls) : null;
-          g.write({ type: "end", test: name, status, message, ms: performance.now() - started, output: await g.output(), ...(misconception ? { misconception } : {}) });
+          g.tested.push({ test: name, wrongAnswer: status === "failed" && !isNotImplementedMessage(message), recorder: g.calls });
+          g.write({ type: "end", test: name, status, message, ms: performance.now() - started, output: await g.output() });
           throw err;
         } finally {
           current = null;
@@ -146,6 +149,8 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
    */
   const registerCatalogueRuns = (g: TargetGrader<M>, name: string, title: string, body: (module: M, g: TargetGrader<M>) => void | Promise<void>): void => {
     for (const variant of [null, ...misconceptionsOf(id)]) {
+      const runs = catalogueRuns.get(variant?.id ?? null) ?? [];
+      catalogueRuns.set(variant?.id ?? null, runs);
       it(`${title} ⟨${variant?.id ?? "right"}⟩`, async () => {
         current = g;
         g.budget = new Budget(timeoutMs);
@@ -168,11 +173,13 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
         } finally {
           current = null;
         }
-        const named = nameMisconception(id, g.calls)?.id ?? null;
-        appendFileSync(join(catalogueLog!, `${id}.jsonl`), JSON.stringify({ test: name, variant: variant?.id ?? null, status, named, message }) + "\n");
+        runs.push({ test: name, wrongAnswer: status === "failed", recorder: g.calls, status, message });
       });
     }
   };
+  // Catalogue mode: each variant's (and the right answer's) runs of every test, diagnosed together after the last.
+  const catalogueRuns = new Map<string | null, (GradedTestCalls & { status: string; message: string })[]>();
+  if (catalogueLog) afterAll(() => writeCatalogueLog(id, catalogueLog, catalogueRuns));
   const byHand = (name: string, points: number, body: (module: M) => HandCheck | Promise<HandCheck>): void =>
     register("example", name, points, async (m, g) => {
       const { answer, right, total, redo } = await body(m);
@@ -210,6 +217,24 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
   };
 }
 
+/**
+ * Catalogue mode's log, `<dir>/<id>.jsonl`: per variant (null: the right answer) and test, whether it failed and what
+ * the exercise-wide diagnosis names; and `<dir>/<id>.pairs.json`, per pair of variants of one function, whether the
+ * right answer's recorded calls (the graded tests' inputs) hold one on which the two answer differently.
+ */
+function writeCatalogueLog(id: string, dir: string, runs: ReadonlyMap<string | null, (GradedTestCalls & { status: string; message: string })[]>): void {
+  for (const [variant, tests] of runs) {
+    const diagnosis = diagnoseTests(id, tests);
+    for (const t of tests) {
+      const d = diagnosis.get(t.test);
+      const named = d && "misconception" in d ? d.misconception.id : null;
+      appendFileSync(join(dir, `${id}.jsonl`), JSON.stringify({ test: t.test, variant, status: t.status, named, message: t.message }) + "\n");
+    }
+  }
+  const inputs = (runs.get(null) ?? []).flatMap((t) => t.recorder.calls);
+  writeFileSync(join(dir, `${id}.pairs.json`), JSON.stringify(variantPairsTold(id, inputs)) + "\n");
+}
+
 /** One target's grading of one exercise: its log, skip list, sandbox, the module proxy, budget and recorded calls. */
 interface TargetGrader<M> {
   prefix: string;
@@ -218,6 +243,8 @@ interface TargetGrader<M> {
   handLedger: string | null;
   budget: Budget;
   calls: CallRecorder;
+  /** Every test run so far with its recorded calls, for the exercise-wide diagnosis after the last one. */
+  tested: GradedTestCalls[];
   write(record: GradeRecord): void;
   /** True once the grader stopped this target (its time in the batch ran out). */
   stopped(): boolean;
@@ -239,7 +266,13 @@ function targetGrader<M>(
   let prepared: Promise<SandboxedModule> | null = null;
   let module: M | null = null;
   let loadFailure: GradingNote | null = null;
-  afterAll(async () => (await prepared)?.close());
+  afterAll(async () => {
+    // A known mistake is named only when it explains the answers of every test: not when a round skipped some.
+    if (g.skip.size === 0 && !g.stopped()) {
+      for (const [test, d] of diagnoseTests(id, g.tested)) g.write({ type: "diagnosis", test, ...d });
+    }
+    await (await prepared)?.close();
+  });
   const g: TargetGrader<M> = {
     prefix: target.name ? `${target.name} · ` : "",
     skip: new Set(target.skip[id] ?? []),
@@ -248,6 +281,7 @@ function targetGrader<M>(
     budget: new Budget(timeoutMs),
     // The calls the current test made to the student's functions (the judge's own arguments, the decoded answers).
     calls: new CallRecorder(),
+    tested: [],
     write: (record) => {
       if (log) appendFileSync(log, formatRecord(record));
     },
@@ -339,7 +373,7 @@ async function loadModule<M>(load: () => Promise<M>, missingFile: string): Promi
 
 /** The message a student sees: the error's message, plus where in their code it was thrown for non-assertions. */
 export function describeFailure(err: unknown): string {
-  return cleanText(describeError(err)).replace(/[ \t]+$/gm, "").slice(0, 4000);
+  return roundCloseToMessage(cleanText(describeError(err))).replace(/[ \t]+$/gm, "").slice(0, 4000);
 }
 
 function describeError(err: unknown): string {

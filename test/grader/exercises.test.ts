@@ -9,8 +9,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listExercises } from "../../lib/grader/catalog.js";
-import { hintCoverageProblems } from "../../lib/grader/hints.js";
-import { parseReadme } from "../../lib/grader/readme.js";
+import { hintCoverageProblems, hintLadderProblems } from "../../lib/grader/hints.js";
+import { hintFoldProblems, parseReadme } from "../../lib/grader/readme.js";
 import { stubFromSolution } from "../../lib/grader/stubs.js";
 import { gradedTestTitles } from "./graded-titles.js";
 import { ROOT } from "./run-grade.js";
@@ -52,6 +52,7 @@ describe("the exercises", () => {
       expect(readme.sections.slice(0, 4)).toEqual(["Read first", "Task", "What you may import", "Hints"]);
       expect(readme.hints.length).toBeGreaterThanOrEqual(3);
       expect(readFileSync(e.readme, "utf8")).toContain(`grade ${e.number}`);
+      expect(hintFoldProblems(readFileSync(e.readme, "utf8")), "hints are folded, out of the task text").toEqual([]);
     });
 
     it("names, for every graded test, the hint that helps with it, and names only graded tests (issue 15: hints follow the failure)", () => {
@@ -60,6 +61,7 @@ describe("the exercises", () => {
       expect(titles.length).toBeGreaterThanOrEqual(4);
       const hints = parseReadme(readFileSync(e.readme, "utf8")).hints;
       expect(hintCoverageProblems(hints, titles), `exercises/${id}/README.md's "Helps with:" lists against ${relative(ROOT, e.testFile)}`).toEqual([]);
+      expect(hintLadderProblems(hints), `exercises/${id}/README.md: hints climb one rung at a time`).toEqual([]);
     });
 
     it("points to a notebook, and to notebooks that exist", () => {

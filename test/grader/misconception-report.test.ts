@@ -46,4 +46,19 @@ describe("a named mistake in the grade's results", () => {
     expect(xml).toContain(`<property name="misconception" value="01-dangling-dropped"/>`);
     expect(xml.match(/name="misconception"/g)).toHaveLength(1);
   });
+
+  it("a diagnosis record written after the last test names the mistake, or gives the evidence that none explains it", () => {
+    const e = graded([
+      declare("a"), declare("b"), declare("c"), declare("d"),
+      end("a", "failed"), end("b", "failed"), end("c", "passed"), end("d", "failed"),
+      { type: "diagnosis", test: "a", misconception: DROPPED },
+      { type: "diagnosis", test: "b", unknownMistake: "no catalogued mistake gives your answers on every test. First difference: f(1) — expected 2, yours 3" },
+      { type: "diagnosis", test: "c", misconception: DROPPED },
+      { type: "diagnosis", test: "d", misconception: { ...DROPPED, extra: 1 } as never },
+    ]);
+    expect(e.tests.map((t) => t.misconception?.id ?? null)).toEqual([DROPPED.id, null, null, null]);
+    expect(e.tests.map((t) => t.unknownMistake ?? null)).toEqual([null, expect.stringMatching(/^no catalogued mistake/), null, null]);
+    const text = formatFailures(gradeReport("x", [e]));
+    expect(text).toContain("→ not a known mistake: no catalogued mistake gives your answers on every test. First difference: f(1) — expected 2, yours 3");
+  });
 });

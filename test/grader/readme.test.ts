@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseReadme, ReadmeFormatError } from "../../lib/grader/readme.js";
+import { hintFoldProblems, parseReadme, ReadmeFormatError } from "../../lib/grader/readme.js";
 
 const GOOD = `# Exercise 09 — Title here
 
@@ -47,5 +47,18 @@ describe("parseReadme", () => {
     expect(() => parseReadme("# T\n## Hints\n<details><summary>Hint 1 — x</summary>  </details>\n")).toThrow(ReadmeFormatError);
     expect(() => parseReadme("# T\n## Hints\n<details><summary>Hint 1 — x</summary>\nHelps with:\nbody\n</details>\n")).toThrow(/"Helps with:" line not followed by a list/);
     expect(() => parseReadme("# T\n## Hints\n<details><summary>Hint 1 — x</summary>\nHelps with:\n- a test\n</details>\n")).toThrow(/empty hint 1/);
+  });
+});
+
+describe("hintFoldProblems", () => {
+  const folded = "<details><summary>Hint 1 — t</summary>\n\nbody\n</details>\n";
+  it("accepts hints that are all folded and last", () => {
+    expect(hintFoldProblems(`# T\n\n## Task\n\nDo it.\n\n## Hints\n\n${folded}`)).toEqual([]);
+  });
+  it("names plain text in the hints, a section after them, a hint in the task, and a missing section", () => {
+    expect(hintFoldProblems(`# T\n\n## Hints\n\nJust use a set.\n${folded}`)).toEqual(['has text in \'## Hints\' outside a folded <details> hint: "Just use a set."']);
+    expect(hintFoldProblems(`# T\n\n## Hints\n\n${folded}\n## More\n`)[0]).toMatch(/section after '## Hints' \("More"\)/);
+    expect(hintFoldProblems(`# T\n\n## Task\n\n${folded}\n## Hints\n\n${folded}`)).toEqual(["has a hint above '## Hints' (in the task text)"]);
+    expect(hintFoldProblems("# T\n")).toEqual(["has no '## Hints' section"]);
   });
 });

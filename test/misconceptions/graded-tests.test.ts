@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MISCONCEPTIONS } from "../../lib/misconceptions/catalogue.js";
+import type { VariantPair } from "../../lib/misconceptions/pairs.js";
 import { childEnv, ROOT, SLOW } from "../grader/run-grade.js";
 
 interface Run {
@@ -26,6 +27,7 @@ interface Run {
 }
 
 let runs: (Run & { exercise: string })[] = [];
+let pairs: (VariantPair & { exercise: string })[] = [];
 
 beforeAll(() => {
   const log = mkdtempSync(join(tmpdir(), "wb-catalogue-"));
@@ -35,7 +37,10 @@ beforeAll(() => {
     encoding: "utf8",
   });
   if (r.status !== 0) throw new Error(`the catalogue run failed (exit ${r.status}):\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-2000)}`);
-  runs = readdirSync(log).flatMap((f) =>
+  pairs = readdirSync(log)
+    .filter((f) => f.endsWith(".pairs.json"))
+    .flatMap((f) => (JSON.parse(readFileSync(join(log, f), "utf8")) as VariantPair[]).map((p) => ({ ...p, exercise: f.replace(/\.pairs\.json$/, "") })));
+  runs = readdirSync(log).filter((f) => f.endsWith(".jsonl")).flatMap((f) =>
     readFileSync(join(log, f), "utf8")
       .split("\n")
       .filter(Boolean)
@@ -62,5 +67,20 @@ describe("the catalogue against the graded tests", () => {
       return `${m.id}: ${failed.length === 0 ? "passes every graded test" : `fails ${failed.map((r) => `"${r.test}" (named ${r.named ?? "nothing"})`).join(", ")}`}`;
     });
     expect(unnamed).toEqual([]);
+  });
+
+  it("no variant is ever named for another: the diagnosis of each variant names itself or nothing", SLOW, () => {
+    const wrong = runs.filter((r) => r.variant !== null && r.named !== null && r.named !== r.variant).map((r) => `${r.variant} named ${r.named} on "${r.test}"`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("every two variants of one function answer differently on some input of the graded tests", SLOW, () => {
+    const fns = new Set(MISCONCEPTIONS.map((m) => `${m.exercise}/${m.fn}`));
+    const expectedPairs = [...fns].reduce((n, key) => {
+      const k = MISCONCEPTIONS.filter((m) => `${m.exercise}/${m.fn}` === key).length;
+      return n + (k * (k - 1)) / 2;
+    }, 0);
+    expect(pairs.length, "one entry per pair of variants of the same function").toBe(expectedPairs);
+    expect(pairs.filter((p) => !p.told).map((p) => `${p.exercise}: ${p.a} and ${p.b} (${p.fn}) agree on every graded input`)).toEqual([]);
   });
 });

@@ -47,6 +47,13 @@ export const MUTATIONS: readonly Mutation[] = [
     edits: [[STEP_EDGES, "    // MISTAKE: divided by the number of out-edges\n    next.set(dst, next.get(dst)! + (damping * rank.get(src)! * weight) / graph.edges.filter((e) => e[0] === src).length);\n  }\n  return next;"]],
   },
   {
+    id: "01-dangling-normalised",
+    edits: [[
+      "next.set(n, (1 - damping) * p + damping * dangling * p);\n  }",
+      "next.set(n, (1 - damping) * p); // MISTAKE: the dangling mass is dropped here and made up by rescaling below\n  }",
+    ], [STEP_EDGES, "    next.set(dst, next.get(dst)! + (damping * rank.get(src)! * weight) / graph.outgoing.get(src)!);\n  }\n  let sum = 0;\n  for (const v of next.values()) sum += v;\n  for (const [n, v] of next) next.set(n, v / sum);\n  return next;"]],
+  },
+  {
     id: "01-residual-first-step",
     edits: [[
       "    residualL1 = 0;\n    for (const n of graph.nodes) residualL1 += Math.abs(next.get(n)! - rank.get(n)!);",
@@ -55,6 +62,10 @@ export const MUTATIONS: readonly Mutation[] = [
   },
   { id: "01-iteration-leaks", edits: [[ITERATE, "    // MISTAKE: the iteration drops the dangling mass\n" + leakyStep("")]] },
   { id: "01-iteration-uniform", edits: [[ITERATE, "    // MISTAKE: the iteration spreads the dangling mass evenly\n" + leakyStep(" + (damping * d) / graph.nodes.length")]] },
+  {
+    id: "01-iteration-normalised",
+    edits: [[ITERATE, "    // MISTAKE: the iteration rescales the ranks instead of sending the dangling mass back\n" + leakyStep("") + "\n    let sum = 0;\n    for (const v of next.values()) sum += v;\n    for (const [n, v] of next) next.set(n, v / sum);"]],
+  },
 
   { id: "02-cost-strictly-less", edits: [["if (cost > remainingTokens) break;", "if (cost >= remainingTokens) break; // MISTAKE: < instead of ≤"]] },
   { id: "02-skip-and-go-on", edits: [["if (cost > remainingTokens) break;", "if (cost > remainingTokens) continue; // MISTAKE: skip and go on"]] },
@@ -69,6 +80,15 @@ export const MUTATIONS: readonly Mutation[] = [
   { id: "03-hard-limit", edits: [["/ maxMapTokens < 0.15;", "/ maxMapTokens < 0.15 && t <= maxMapTokens; // MISTAKE: never over budget"]] },
   { id: "03-bounds-off-by-one", edits: [["while (lo <= hi) {", "while (lo < hi) { // MISTAKE: one probe short"]] },
   { id: "03-no-early-stop", edits: [["      if (close) break;\n", "      // MISTAKE: a close probe does not stop the search\n"]] },
+  {
+    id: "03-plain-binary-search",
+    edits: [
+      ["let k = Math.min(Math.floor(maxMapTokens / 25), numTags);", "let k = Math.floor((lo + hi) / 2); // MISTAKE: a plain binary search for the largest prefix that fits"],
+      ["const close = Math.abs(t - maxMapTokens) / maxMapTokens < 0.15;", "const close = false;"],
+      ["if ((t <= maxMapTokens && t > (best?.tokens ?? 0)) || close) {", "if (t <= maxMapTokens || close) {"],
+      ["if (t < maxMapTokens) lo = k + 1;", "if (t <= maxMapTokens) lo = k + 1;"],
+    ],
+  },
 
   { id: "04-last-match", edits: [[EXACT_FIRST, '  // MISTAKE: the last match\n  if (exact.length > 0) return { text: splice(exact[exact.length - 1]!, after), mode: "exact", matchCount: exact.length, startLine: exact[exact.length - 1]! + 1 };\n']] },
   {
@@ -84,8 +104,14 @@ export const MUTATIONS: readonly Mutation[] = [
   },
   { id: "04-blanks-unchecked", edits: [["      blanksFaceBlanks &&= pystr.isBlank(have);\n", "      // MISTAKE: what a blank SEARCH line faces is not checked\n"]] },
   { id: "04-matches-not-overlapping", edits: [["    found.push(i);\n", "    found.push(i);\n    i += Math.max(1, part.length) - 1; // MISTAKE: jump past the match\n"]] },
+  {
+    id: "04-ambiguous-refused",
+    edits: [[EXACT_FIRST, '  // MISTAKE: an ambiguous SEARCH is refused\n  if (exact.length > 1) return { text, mode: "no_match", matchCount: exact.length, startLine: null };\n' + EXACT_FIRST]],
+  },
+  { id: "04-trimend-lines", edits: [["if (whole[i + j] !== part[j]) continue outer;", "if (whole[i + j]!.trimEnd() !== part[j]!.trimEnd()) continue outer; // MISTAKE: trailing whitespace ignored"]] },
 
   { id: "05-checkpoint-union", edits: [["const before = enabled && dirtyCommits ? overlap : [];", "const before = enabled && dirtyCommits ? [...new Set([...dirty, ...edited])] : []; // MISTAKE: D ∪ E"]] },
+  { id: "05-checkpoint-all-dirty", edits: [["const before = enabled && dirtyCommits ? overlap : [];", "const before = enabled && dirtyCommits ? [...dirty] : []; // MISTAKE: all of D, as git commit -a"]] },
   { id: "05-checkpoint-difference", edits: [["const before = enabled && dirtyCommits ? overlap : [];", "const before = enabled && dirtyCommits ? [...dirty].filter((f) => !edited.has(f)) : []; // MISTAKE: D − E"]] },
   { id: "05-dry-run-ignored", edits: [["const enabled = gitEnabled && autoCommits && !dryRun;", "const enabled = gitEnabled && autoCommits && (dryRun || !dryRun); // MISTAKE: dry-run ignored"]] },
   { id: "05-dirty-commits-ignored", edits: [["const before = enabled && dirtyCommits ? overlap : [];", "const before = enabled && (dirtyCommits || !dirtyCommits) ? overlap : []; // MISTAKE: dirty-commits ignored"]] },
