@@ -1,4 +1,5 @@
 /** Every `workbench` sub-command, in the order `--help` lists them. Later features add theirs here. */
+import { autogradeCommand, autograderCommand } from "./autograder.js";
 import type { Command } from "./command.js";
 import { conformanceCommand } from "./conformance.js";
 import { diagramsCommand } from "./diagrams.js";
@@ -34,4 +35,6 @@ export const COMMANDS: readonly Command[] = [
   resetCommand,
   releaseCommand,
   similarityCommand,
+  autograderCommand,
+  autogradeCommand,
 ];
