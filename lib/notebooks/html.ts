@@ -112,8 +112,8 @@ export interface LivePage {
   edits: ReadonlyMap<string, string>;
 }
 
-/** The label of a live page's stored outputs until its session runs the cell. */
-const STORED = "stored output from the build: this session has not run the cell yet";
+/** The label of a live page's stored outputs until its session runs the cell (short: it sits over their corner). */
+const STORED = "stored output from the build";
 
 function renderCell(cell: Cell, index: number, failure: CellFailure | null, live?: LivePage): string {
   if (cell.cell_type === "markdown") return `<section class="cell markdown" id="cell-${index + 1}">${renderMarkdown(sourceText(cell.source))}</section>`;
@@ -132,7 +132,7 @@ function renderCell(cell: Cell, index: number, failure: CellFailure | null, live
     `<div class="prompt">In [${count}]:</div>`,
     `<pre class="source"><code class="hljs language-typescript">${highlightCode(edited ?? sourceText(cell.source))}</code></pre>`,
     tools,
-    `<div class="outputs"${live && cell.outputs.length > 0 ? ` data-from="${STORED}"` : ""}>${renderOutputs(cell.outputs)}${note}</div>`,
+    `<div class="outputs"${live && cell.outputs.length > 0 ? ` data-from="${STORED}" title="This session has not run the cell yet: the output was stored when the notebook was built."` : ""}>${renderOutputs(cell.outputs)}${note}</div>`,
     `</section>`,
   ].join("\n");
 }
@@ -255,6 +255,7 @@ button:hover { background: #eaeef2; } button[hidden] { display: none; }
 .cm-editor.cm-focused { outline: 2px solid #0969da44; }
 .cm-editor .cm-content { font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
 .cell .live-source { grid-column: 2; min-width: 0; }
-.outputs[data-from]:not(:empty)::before { content: attr(data-from); display: block; color: #57606a; font-size: .8em; font-style: italic; }
-.outputs[data-from] > * { opacity: .75; }
+.outputs[data-from] { position: relative; }
+.outputs[data-from]:not(:empty)::before { content: attr(data-from); position: absolute; top: 0; right: 0; z-index: 1; padding: 0 .4em; border-radius: 4px; background: #f6f8faee; color: #57606a; font-size: .75em; font-style: italic; }
+.outputs[data-from] > * { opacity: .7; }
 `;

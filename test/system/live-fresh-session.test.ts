@@ -4,7 +4,7 @@
  * outputs labelled as the build's, blank prompts and a state line saying the session has run nothing; the first
  * "Try it" cell, edited and run with Shift-Enter (no Run all first), runs the cells above it first — each shows its
  * own count — and prints its result, with no "Cannot find name". Then Revert notebook asks before discarding.
- * The screenshot goes to build/screenshots/live-fresh-session.png.
+ * Screenshots, before and after the run: build/screenshots/live-fresh-session{-before,}.png.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
@@ -64,6 +64,9 @@ describe("a fresh live session in headless Chromium: the first Try-it cell runs 
     expect(seen.state).toMatch(/^session: nothing run yet — running a cell runs the cells above it first/);
     expect(seen.withOutputs).toBeGreaterThan(5);
     expect(seen.labelled).toBe(seen.withOutputs);
+    mkdirSync(join(root, "build", "screenshots"), { recursive: true });
+    await (await page.$(TRY))!.scrollIntoView();
+    await page.screenshot({ path: join(root, "build", "screenshots", "live-fresh-session-before.png") });
   });
 
   it("runs the edited Try-it cell on Shift-Enter after the cells above it, and prints its result", async () => {

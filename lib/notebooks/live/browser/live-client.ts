@@ -33,7 +33,7 @@ interface LiveCell {
   shown: HTMLElement[];
 }
 
-const EARLIER = "output from an earlier session: this session has not run the cell";
+const EARLIER = "output from an earlier session";
 const bar = document.querySelector<HTMLElement>(".live-bar");
 const notebook = bar?.dataset.notebook ?? "";
 const state = document.getElementById("kernel-state");
@@ -77,7 +77,10 @@ function showState(s: State): void {
     const r = ran[cell.id];
     setPrompt(cell, r ? String(r.count) : " ");
     const outputs = outputsOf(cell);
-    if (!r && outputs.innerHTML.trim() !== "" && !outputs.dataset.from) outputs.dataset.from = EARLIER;
+    if (!r && outputs.innerHTML.trim() !== "" && !outputs.dataset.from) {
+      outputs.dataset.from = EARLIER;
+      outputs.title = "This session has not run the cell since it restarted: the output is from before.";
+    }
   }
 }
 
@@ -110,6 +113,7 @@ function begin(cell: LiveCell): void {
   const outputs = outputsOf(cell);
   outputs.innerHTML = "";
   delete outputs.dataset.from;
+  outputs.removeAttribute("title");
   cell.shown = [];
   cell.section.classList.add("running");
   cell.section.classList.remove("failed");

@@ -52,6 +52,7 @@ class El {
     contains: (c: string) => this.classes.has(c),
   };
   textContent: string | null = "";
+  title = "";
   private html = "";
   /** What was appended since the HTML was last set: elements, or text. */
   appended: (El | string)[] = [];
@@ -83,6 +84,9 @@ class El {
   /** The text and HTML shown: set HTML, then what was appended. */
   get shown(): string {
     return this.html + this.appended.map((x) => (typeof x === "string" ? x : `<${x.className}>${x.shown}${x.textContent ?? ""}`)).join("");
+  }
+  removeAttribute(name: string): void {
+    if (name === "title") this.title = "";
   }
   querySelector(selector: string): El | null {
     return this.children[selector] ?? null;
@@ -193,7 +197,8 @@ describe("live-client: the page", () => {
     await load(cells);
     await settle();
     expect(cells.map(prompt)).toEqual(["In [4]:", "In [ ]:"]);
-    expect(cells[1]!.children[".outputs"]!.dataset.from).toMatch(/^output from an earlier session/);
+    expect(cells[1]!.children[".outputs"]!.dataset.from).toBe("output from an earlier session");
+    expect(cells[1]!.children[".outputs"]!.title).toMatch(/has not run the cell since it restarted/);
     expect(page.state.textContent).toBe("session: 1 of 2 code cells run (it runs on this machine)");
   });
 });
