@@ -246,6 +246,7 @@ figure { margin: 0; } figcaption { margin-bottom: .4em; }
 .live-bar { position: sticky; top: 0; z-index: 5; display: flex; gap: .5em; align-items: center; padding: .4em 0; background: #fff; border-bottom: 1px solid #d0d7de; }
 button { font: inherit; font-size: .85em; padding: .15em .7em; border: 1px solid #d0d7de; border-radius: 6px; background: #f6f8fa; cursor: pointer; }
 button:hover { background: #eaeef2; } button[hidden] { display: none; }
+.live-bar button { flex: none; white-space: nowrap; }
 #kernel-state, .cell-state { color: #57606a; font-size: .85em; }
 .cell-tools { grid-column: 1; grid-row: 2; display: flex; flex-direction: column; gap: .3em; align-items: flex-end; margin-top: .3em; }
 .cell.edited .source, .cell.edited .cm-editor { border-color: #9a6700; }
