@@ -54,7 +54,8 @@ export function renderMarkdown(text: string): string {
 
 export { escapeHtml };
 
-const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
+/** Text without its terminal colour escapes (what tslab prints for errors). */
+export const stripAnsi = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, "");
 
 /** The notebook's title: its first markdown heading, else `fallback`. */
 export function notebookTitle(nb: Notebook, fallback: string): string {
@@ -111,11 +112,15 @@ export interface LivePage {
   edits: ReadonlyMap<string, string>;
 }
 
+/** The label of a live page's stored outputs until its session runs the cell (short: it sits over their corner). */
+const STORED = "stored output from the build";
+
 function renderCell(cell: Cell, index: number, failure: CellFailure | null, live?: LivePage): string {
   if (cell.cell_type === "markdown") return `<section class="cell markdown" id="cell-${index + 1}">${renderMarkdown(sourceText(cell.source))}</section>`;
   if (cell.cell_type !== "code") return `<section class="cell raw"><pre>${escapeHtml(sourceText(cell.source))}</pre></section>`;
   const failed = failure?.cell === index + 1;
-  const count = cell.execution_count === null ? " " : String(cell.execution_count);
+  // a live page's prompts say what its session ran (the page's script fills them in), not what the build did
+  const count = live || cell.execution_count === null ? " " : String(cell.execution_count);
   const note = failed ? `<p class="failed-note">This cell failed: <code>${escapeHtml(failure!.message)}</code></p>` : "";
   const edited = live && cell.id !== undefined ? live.edits.get(cell.id) : undefined;
   const attrs = live && cell.id !== undefined ? ` data-cell-id="${escapeHtml(cell.id)}"` : "";
@@ -127,7 +132,7 @@ function renderCell(cell: Cell, index: number, failure: CellFailure | null, live
     `<div class="prompt">In [${count}]:</div>`,
     `<pre class="source"><code class="hljs language-typescript">${highlightCode(edited ?? sourceText(cell.source))}</code></pre>`,
     tools,
-    `<div class="outputs">${renderOutputs(cell.outputs)}${note}</div>`,
+    `<div class="outputs"${live && cell.outputs.length > 0 ? ` data-from="${STORED}" title="This session has not run the cell yet: the output was stored when the notebook was built."` : ""}>${renderOutputs(cell.outputs)}${note}</div>`,
     `</section>`,
   ].join("\n");
 }
@@ -241,6 +246,7 @@ figure { margin: 0; } figcaption { margin-bottom: .4em; }
 .live-bar { position: sticky; top: 0; z-index: 5; display: flex; gap: .5em; align-items: center; padding: .4em 0; background: #fff; border-bottom: 1px solid #d0d7de; }
 button { font: inherit; font-size: .85em; padding: .15em .7em; border: 1px solid #d0d7de; border-radius: 6px; background: #f6f8fa; cursor: pointer; }
 button:hover { background: #eaeef2; } button[hidden] { display: none; }
+.live-bar button { flex: none; white-space: nowrap; }
 #kernel-state, .cell-state { color: #57606a; font-size: .85em; }
 .cell-tools { grid-column: 1; grid-row: 2; display: flex; flex-direction: column; gap: .3em; align-items: flex-end; margin-top: .3em; }
 .cell.edited .source, .cell.edited .cm-editor { border-color: #9a6700; }
@@ -250,4 +256,7 @@ button:hover { background: #eaeef2; } button[hidden] { display: none; }
 .cm-editor.cm-focused { outline: 2px solid #0969da44; }
 .cm-editor .cm-content { font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
 .cell .live-source { grid-column: 2; min-width: 0; }
+.outputs[data-from] { position: relative; }
+.outputs[data-from]:not(:empty)::before { content: attr(data-from); position: absolute; top: 0; right: 0; z-index: 1; padding: 0 .4em; border-radius: 4px; background: #f6f8faee; color: #57606a; font-size: .75em; font-style: italic; }
+.outputs[data-from] > * { opacity: .7; }
 `;

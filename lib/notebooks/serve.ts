@@ -8,9 +8,11 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
+import { requireInteger } from "../core/validate.js";
 import { createLiveSessions, handleApi, type LiveSessions } from "./live/api.js";
 import { buildLiveClient } from "./live/client-bundle.js";
 import { checkRequest, createToken, tokenCookie } from "./live/guard.js";
+import { LINE_STREAM_DEFAULTS } from "./live/line-stream.js";
 import { renderSitePage, type Site } from "./site.js";
 
 const TYPES: Record<string, string> = {
@@ -41,7 +43,17 @@ export interface Served {
   sessions: LiveSessions;
 }
 
-function handler(site: Site, sessions: LiveSessions, port: () => number, token: string) {
+export interface ServeOptions {
+  /** The per-start token (a fresh random one by default). */
+  token?: string;
+  /** How long a live page may take none of a run's output while some waits before it is cut off. */
+  stallMs: number;
+}
+
+export const SERVE_DEFAULTS: Readonly<ServeOptions> = Object.freeze({ stallMs: LINE_STREAM_DEFAULTS.stallMs });
+
+function handler(site: Site, sessions: LiveSessions, port: () => number, options: ServeOptions & { token: string }) {
+  const { token } = options;
   const katexDir = join(site.paths.root, "node_modules", "katex", "dist");
   const hljsDir = join(site.paths.root, "node_modules", "highlight.js", "styles");
   return async (req: IncomingMessage, res: ServerResponse) => {
@@ -51,7 +63,7 @@ function handler(site: Site, sessions: LiveSessions, port: () => number, token: 
       return;
     }
     const path = checked.path;
-    if (path.startsWith("api/")) return handleApi({ site, sessions }, path.slice(4), { req, res });
+    if (path.startsWith("api/")) return handleApi({ site, sessions, stream: { stallMs: options.stallMs } }, path.slice(4), { req, res });
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405).end();
       return;
@@ -87,13 +99,15 @@ function handler(site: Site, sessions: LiveSessions, port: () => number, token: 
 }
 
 /** Serves the site on 127.0.0.1, trying `port`, then the next ports (up to 20); port 0 takes any free port. */
-export async function serveSite(site: Site, port: number, token: string = createToken()): Promise<Served> {
+export async function serveSite(site: Site, port: number, options: Partial<ServeOptions> = {}): Promise<Served> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new WorkbenchInputError("serveSite", "port", "must be an integer in 0…65535", port);
+  const token = options.token ?? createToken();
+  const stallMs = requireInteger("serveSite", "options.stallMs", options.stallMs ?? SERVE_DEFAULTS.stallMs, 1);
   const sessions = createLiveSessions(site);
   // bundle the editor now, so the first live page gets its script at once (a failure shows when it is asked for)
   if (site.options.live) buildLiveClient(site.paths.root).catch(() => {});
   let actual = port;
-  const handle = handler(site, sessions, () => actual, token);
+  const handle = handler(site, sessions, () => actual, { token, stallMs });
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { createKernelSession } from "../../lib/notebooks/live/kernel-session.js";
+import { collectOutputs } from "../../lib/notebooks/live/output-delta.js";
 import { load1, series, spread, loadText, type Sample } from "./measure.js";
 import { table, type Section } from "./report.js";
 
@@ -87,8 +88,9 @@ export async function liveSection(root: string, runs: number, log: (l: string) =
     firstCell.push({ wallMs: performance.now() - t, cpuMs: NaN });
     for (let k = 0; k < 3 && imported.ok; k++) {
       t = performance.now();
-      const r = await session.run(CELL);
-      if (!r.ok) throw new Error(`bench live: the cell failed: ${JSON.stringify(r.outputs)}`);
+      const seen = collectOutputs();
+      const r = await session.run(CELL, seen.listen);
+      if (!r.ok) throw new Error(`bench live: the cell failed: ${JSON.stringify(seen.outputs)}`);
       libCell.push({ wallMs: performance.now() - t, cpuMs: NaN });
     }
     session.close();

@@ -188,10 +188,11 @@ describe("serveSite: the port and the end", () => {
   });
 
   it("uses the token it is given, and refuses a port that is not one, naming it", async () => {
-    const served = await serveSite(site(), 0, "f".repeat(48));
+    const served = await serveSite(site(), 0, { token: "f".repeat(48) });
     served.server.close();
     expect(served.token).toBe("f".repeat(48));
     for (const bad of [-1, 1.5, 65536, Number.NaN]) await expect(serveSite(site(), bad), String(bad)).rejects.toThrow(/^serveSite: port must be/);
+    await expect(serveSite(site(), 0, { stallMs: 0 })).rejects.toThrow(/^serveSite: options.stallMs must be a positive integer/);
   });
 
   it("closing the server closes the notebooks' sessions", async () => {
@@ -204,9 +205,10 @@ describe("serveSite: the port and the end", () => {
       const served = await serveSite(s, 0);
       const session = served.sessions.get(s.entries[0]!);
       await new Promise((done) => served.server.close(done));
-      const after = await session.run("1 + 1"); // a closed session runs nothing and starts no process
+      const heard: unknown[] = [];
+      const after = await session.run({ code: "1 + 1" }, (event) => heard.push(event) > 0); // a closed session runs nothing and starts no process
       expect(after).toMatchObject({ ok: false, count: null });
-      expect(JSON.stringify(after.outputs)).toContain("The session is closed.");
+      expect(JSON.stringify(heard)).toContain("The session is closed.");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -9,9 +9,10 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { Output } from "../../../lib/notebooks/ipynb.js";
-import { createLiveSessions, handleApi, type LiveSessions } from "../../../lib/notebooks/live/api.js";
+import { codeCells, createLiveSessions, handleApi, type LiveSessions } from "../../../lib/notebooks/live/api.js";
 import { learnerCopyPath, readEdits, saveCellEdit } from "../../../lib/notebooks/live/edits.js";
-import type { CellOutcome, KernelSession } from "../../../lib/notebooks/live/kernel-session.js";
+import type { CellOutcome } from "../../../lib/notebooks/live/kernel-session.js";
+import type { NotebookSession } from "../../../lib/notebooks/live/notebook-session.js";
 import { projectPaths } from "../../../lib/notebooks/project.js";
 import { createSite, type Site } from "../../../lib/notebooks/site.js";
 import { tempDirs } from "../../support/temp-dirs.js";
@@ -28,16 +29,20 @@ function site(): Site {
   return createSite(projectPaths(root), [file], { editsDir: join(root, "edits") });
 }
 
-/** A session that records what it was asked and answers `run` with `outcome`, after streaming `partial`. */
+/** A session that records what it was asked and answers `run` with `outcome`, after streaming `partial` as one increment. */
 function recordingSession(outcome: CellOutcome | Error, partial: Output[] = []) {
   const calls: string[] = [];
-  const session: KernelSession = {
-    async run(code, onOutputs) {
-      calls.push(`run ${code}`);
-      if (partial.length > 0) onOutputs?.(partial);
+  const session: NotebookSession = {
+    async run(request, listen) {
+      calls.push(`run ${request.code}`);
+      const cellId = request.cellId ?? null;
+      await listen({ type: "begin", cellId });
+      if (partial.length > 0) await listen({ type: "deltas", cellId, deltas: partial.map((output, index) => ({ kind: "set", index, output })) });
       if (outcome instanceof Error) throw outcome;
+      await listen({ type: "end", cellId, outcome });
       return outcome;
     },
+    ran: () => new Map([["c1", { count: 3, ok: true }]]),
     warm: () => calls.push("warm"),
     interrupt: () => calls.push("interrupt"),
     restart: () => calls.push("restart"),
@@ -63,6 +68,10 @@ function response() {
     chunks: [] as string[],
     ended: false,
     headersSent: false,
+    destroyed: false,
+    writableFinished: false,
+    on: () => r,
+    off: () => r,
     writeHead(status: number, headers: Record<string, string> = {}) {
       Object.assign(r, { status, headers, headersSent: true });
       return r;
@@ -93,7 +102,7 @@ async function call(s: Site, sessions: LiveSessions, action: string, req: Incomi
   return res;
 }
 
-const done: CellOutcome = { ok: true, outputs: [{ output_type: "stream", name: "stdout", text: "2\n" }], count: 4 };
+const done: CellOutcome = { ok: true, count: 4 };
 
 describe("handleApi: what a request must be", () => {
   it("refuses anything but POST (405) and anything but JSON (415), before reading the body", async () => {
@@ -142,9 +151,9 @@ describe("handleApi: what a request must be", () => {
 });
 
 describe("handleApi: the actions", () => {
-  it("run streams started, the outputs as they grow, then done, as NDJSON; an edited cell is kept", async () => {
+  it("run streams started, the cell's begin, its outputs as increments, its end, then done, as NDJSON; an edited cell is kept", async () => {
     const s = site();
-    const partial: Output[] = [{ output_type: "stream", name: "stdout", text: "<half>" }];
+    const partial: Output[] = [{ output_type: "display_data", data: { "text/plain": "<half>" }, metadata: {} }];
     const { calls, sessions } = recordingSession(done, partial);
     const r = await call(s, sessions, "run", request("POST", { notebook: "01-passing", cellId: "c2", code: "console.log(1 + 1)" }));
     expect(r.status).toBe(200);
@@ -152,20 +161,28 @@ describe("handleApi: the actions", () => {
     const lines = r.text.split("\n");
     expect(lines.pop()).toBe(""); // every line ends with a newline
     const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(parsed.map((l) => l.type)).toEqual(["started", "outputs", "done"]);
+    expect(parsed.map((l) => l.type)).toEqual(["started", "begin", "outputs", "end", "done"]);
     expect(parsed[0]).toEqual({ type: "started", edited: true });
-    expect(parsed[1]!.html).toContain("&lt;half&gt;"); // rendered as the pages render outputs: escaped
-    expect(parsed[2]).toMatchObject({ type: "done", ok: true, count: 4, stopped: null });
-    expect(parsed[2]!.html).toContain("2\n");
+    expect(parsed[1]).toEqual({ type: "begin", cellId: "c2" });
+    expect(parsed[2]).toEqual({ type: "outputs", cellId: "c2", deltas: [{ index: 0, html: '<pre class="output-text">&lt;half&gt;</pre>' }] }); // rendered as the pages render outputs
+    expect(parsed[3]).toEqual({ type: "end", cellId: "c2", ok: true, count: 4, stopped: null });
+    expect(parsed[4]).toEqual({ type: "done", ok: true, count: 4, stopped: null, ran: 1, of: 3 });
     expect(calls).toEqual(["run console.log(1 + 1)"]);
     expect([...readEdits(s.options.editsDir, s.entries[0]!.file)]).toEqual([["c2", "console.log(1 + 1)"]]);
+  });
+
+  it("state says which cells the session ran, with their counts, and how many of the notebook's code cells", async () => {
+    const s = site();
+    const { sessions } = recordingSession(done);
+    const r = await call(s, sessions, "state", request("POST", { notebook: "01-passing" }));
+    expect(r.json).toEqual({ cells: { c1: { count: 3, ok: true } }, ran: 1, of: 3, busy: false });
   });
 
   it("run with the original code drops the edit; run without a cell id stores nothing", async () => {
     const s = site();
     const file = s.entries[0]!.file;
     saveCellEdit(s.options.editsDir, file, { cellId: "c1", source: "mine" });
-    const { sessions } = recordingSession({ ok: false, outputs: [], count: 1, stopped: "interrupted" });
+    const { sessions } = recordingSession({ ok: false, count: 1, stopped: "interrupted" });
     const original = (JSON.parse(readFileSync(file, "utf8")) as { cells: { id: string; source: string[] }[] }).cells.find((c) => c.id === "c1")!.source.join("");
     const r = await call(s, sessions, "run", request("POST", { notebook: "01-passing", cellId: "c1", code: original }));
     const lines = r.text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -181,7 +198,7 @@ describe("handleApi: the actions", () => {
     const { sessions } = recordingSession(new Error("the kernel fell over"));
     const r = await call(s, sessions, "run", request("POST", { notebook: "01-passing", code: "x" }));
     expect(r.status).toBe(200); // the headers were already out: the stream just ends
-    expect(r.text.trim().split("\n").map((l) => (JSON.parse(l) as { type: string }).type)).toEqual(["started"]);
+    expect(r.text.trim().split("\n").map((l) => (JSON.parse(l) as { type: string }).type)).toEqual(["started", "begin"]);
     const failing: LiveSessions = {
       get: () => {
         throw new Error("no session");
@@ -223,6 +240,18 @@ describe("handleApi: the actions", () => {
     expect((await call(s, sessions, "interrupt", request("POST", { notebook: "01-passing" }))).json).toEqual({ ok: true });
     expect((await call(s, sessions, "restart", request("POST", { notebook: "01-passing" }))).json).toEqual({ ok: true });
     expect(calls).toEqual(["interrupt", "restart"]);
+  });
+});
+
+describe("codeCells", () => {
+  it("lists the code cells with ids in order, each with the learner's edit when there is one", () => {
+    const s = site();
+    const entry = s.entries[0]!;
+    const original = codeCells(s, entry);
+    expect(original.map((c) => c.id)).toEqual(["c1", "c2", "c3"]);
+    expect(original[1]!.source).toMatch(/^const r = teachingRepoMap/);
+    saveCellEdit(s.options.editsDir, entry.file, { cellId: "c2", source: "mine" });
+    expect(codeCells(s, entry).map((c) => c.source)).toEqual([original[0]!.source, "mine", original[2]!.source]);
   });
 });
 

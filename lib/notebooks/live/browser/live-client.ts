@@ -1,25 +1,39 @@
 /// <reference lib="dom" />
 /**
  * The script of a live notebook page (bundled by `client-bundle.ts`): every code cell becomes a CodeMirror 6
- * editor with TypeScript highlighting; Run (or Shift-Enter) sends the cell to the server's session and shows its
- * outputs as they stream in; the toolbar runs all cells, interrupts, restarts and reverts. Edits are saved to the
- * learner's copy a moment after typing stops, and on every run.
+ * editor with TypeScript highlighting; Run (or Shift-Enter) sends the cell to the server's session, which first
+ * runs the cells above it that the session has not run (each shown running in its own place, the state line
+ * counting them); outputs arrive as increments and are appended as they come. Prompts and the state line show what
+ * the session has run; outputs it has not produced are labelled as stored ones. The toolbar runs all cells,
+ * interrupts, restarts and reverts (after asking). Edits are saved a moment after typing stops, and on every run.
  */
 import { javascript } from "@codemirror/lang-javascript";
 import { Prec } from "@codemirror/state";
 import { keymap } from "@codemirror/view";
 import { basicSetup, EditorView } from "codemirror";
 
-type Done = { type: "done"; ok: boolean; count: number | null; stopped: string | null; html: string };
-type Line = { type: "started"; edited: boolean } | { type: "outputs"; html: string } | Done;
+type Delta = { index: number; name: string; text: string } | { index: number; html: string };
+type Line =
+  | { type: "started"; edited: boolean }
+  | { type: "first"; cellIds: string[] }
+  | { type: "begin"; cellId: string | null }
+  | { type: "outputs"; cellId: string | null; deltas: Delta[] }
+  | { type: "end"; cellId: string | null; ok: boolean; count: number | null; stopped: string | null }
+  | { type: "done"; ok: boolean; count: number | null; stopped: string | null; ran: number; of: number };
+type State = { cells?: Record<string, { count: number; ok: boolean }>; ran?: number; of?: number };
 
 interface LiveCell {
   id: string;
   section: HTMLElement;
   view: EditorView;
   saveTimer: number | undefined;
+  /** Typed and not saved yet. */
+  unsaved: boolean;
+  /** The output elements by output index, while the session's run of the cell fills them. */
+  shown: HTMLElement[];
 }
 
+const EARLIER = "output from an earlier session";
 const bar = document.querySelector<HTMLElement>(".live-bar");
 const notebook = bar?.dataset.notebook ?? "";
 const state = document.getElementById("kernel-state");
@@ -29,6 +43,7 @@ let stopRunAll = false;
 const say = (text: string) => {
   if (state) state.textContent = `session: ${text}`;
 };
+const ranText = (ran: number, of: number) => (ran === 0 ? "nothing run yet — running a cell runs the cells above it first" : `${ran} of ${of} code cells run`);
 
 async function post(action: string, body: Record<string, unknown>): Promise<Response> {
   const res = await fetch(`api/${action}`, {
@@ -53,53 +68,145 @@ function setPrompt(cell: LiveCell, text: string): void {
   if (prompt) prompt.textContent = `In [${text}]:`;
 }
 
+const outputsOf = (cell: LiveCell) => cell.section.querySelector<HTMLElement>(".outputs")!;
+
+/** Prompts as the session has them: a count for each cell it ran, none (and its outputs labelled) for the rest. */
+function showState(s: State): void {
+  const ran = s.cells ?? {};
+  for (const cell of cells) {
+    const r = ran[cell.id];
+    setPrompt(cell, r ? String(r.count) : " ");
+    const outputs = outputsOf(cell);
+    if (!r && outputs.innerHTML.trim() !== "" && !outputs.dataset.from) {
+      outputs.dataset.from = EARLIER;
+      outputs.title = "This session has not run the cell since it restarted: the output is from before.";
+    }
+  }
+}
+
+async function refreshState(): Promise<State | undefined> {
+  try {
+    const s = (await (await post("state", {})).json()) as State;
+    showState(s);
+    return s;
+  } catch (e) {
+    say(String(e));
+    return undefined;
+  }
+}
+
 function scheduleSave(cell: LiveCell): void {
   window.clearTimeout(cell.saveTimer);
+  cell.unsaved = true;
   cell.saveTimer = window.setTimeout(() => {
     post("save", { cellId: cell.id, code: cell.view.state.doc.toString() })
-      .then(async (r) => markEdited(cell, ((await r.json()) as { edited: boolean }).edited))
+      .then(async (r) => {
+        cell.unsaved = false;
+        markEdited(cell, ((await r.json()) as { edited: boolean }).edited);
+      })
       .catch((e: unknown) => say(String(e)));
   }, 800);
 }
 
-/** Runs one cell; resolves true when it ran without error. */
-async function runCell(cell: LiveCell): Promise<boolean> {
-  window.clearTimeout(cell.saveTimer);
-  const outputs = cell.section.querySelector<HTMLElement>(".outputs")!;
+/** A cell starts running in the session: its old outputs go. */
+function begin(cell: LiveCell): void {
+  const outputs = outputsOf(cell);
+  outputs.innerHTML = "";
+  delete outputs.dataset.from;
+  outputs.removeAttribute("title");
+  cell.shown = [];
   cell.section.classList.add("running");
   cell.section.classList.remove("failed");
   setPrompt(cell, "*");
-  say(`running cell ${cells.indexOf(cell) + 1}`);
-  outputs.innerHTML = "";
-  let done: Done | undefined;
+}
+
+/** Appends new stream text, or puts a rendered display in its place. */
+function apply(cell: LiveCell, delta: Delta): void {
+  const outputs = outputsOf(cell);
+  let el = cell.shown[delta.index];
+  if ("text" in delta) {
+    if (!el || !el.classList.contains(delta.name)) {
+      const pre = document.createElement("pre");
+      pre.className = `stream ${delta.name}`;
+      if (el) el.replaceWith(pre);
+      else outputs.append(pre);
+      el = cell.shown[delta.index] = pre;
+    }
+    el.append(delta.text);
+    return;
+  }
+  const box = document.createElement("div");
+  box.className = "output";
+  box.innerHTML = delta.html;
+  if (el) el.replaceWith(box);
+  else outputs.append(box);
+  cell.shown[delta.index] = box;
+}
+
+function end(cell: LiveCell, line: Extract<Line, { type: "end" }>): void {
+  cell.section.classList.remove("running");
+  cell.section.classList.toggle("failed", !line.ok);
+  setPrompt(cell, line.count === null ? " " : String(line.count));
+}
+
+/** Runs one cell (the session runs what it needs above it first); resolves true when it ran without error. */
+async function runCell(cell: LiveCell): Promise<boolean> {
+  window.clearTimeout(cell.saveTimer);
+  cell.unsaved = false;
+  const byId = (id: string | null) => (id === null ? cell : (cells.find((c) => c.id === id) ?? cell));
+  const number = (c: LiveCell) => cells.indexOf(c) + 1;
+  begin(cell);
+  say(`running cell ${number(cell)}`);
+  let first: string[] = [];
+  let done: Extract<Line, { type: "done" }> | undefined;
   try {
     const res = await post("run", { cellId: cell.id, code: cell.view.state.doc.toString() });
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "";
+    const take = (line: Line) => {
+      if (line.type === "started") markEdited(cell, line.edited);
+      else if (line.type === "first") {
+        first = line.cellIds;
+        for (const id of first) setPrompt(byId(id), "*"); // queued, as Jupyter shows it
+      } else if (line.type === "begin") {
+        const c = byId(line.cellId);
+        if (c !== cell) begin(c);
+        const step = first.indexOf(c.id);
+        say(step < 0 ? `running cell ${number(c)}` : `running the cells above cell ${number(cell)} first: cell ${number(c)} (${step + 1} of ${first.length})`);
+      } else if (line.type === "outputs") line.deltas.forEach((d) => apply(byId(line.cellId), d));
+      else if (line.type === "end") end(byId(line.cellId), line);
+      else done = line;
+    };
     for (;;) {
-      const { value, done: end } = await reader.read();
-      if (end) break;
+      const { value, done: over } = await reader.read();
+      if (over) break;
       buffer += value;
       let nl: number;
       while ((nl = buffer.indexOf("\n")) >= 0) {
         const line = JSON.parse(buffer.slice(0, nl)) as Line;
         buffer = buffer.slice(nl + 1);
-        if (line.type === "started") markEdited(cell, line.edited);
-        else if (line.type === "outputs") outputs.innerHTML = line.html;
-        else done = line;
+        take(line);
       }
     }
   } catch (e) {
-    outputs.innerHTML = `<pre class="stream stderr"></pre>`;
-    outputs.firstElementChild!.textContent = String(e);
+    const pre = document.createElement("pre");
+    pre.className = "stream stderr";
+    pre.textContent = String(e);
+    outputsOf(cell).append(pre);
   }
-  cell.section.classList.remove("running");
-  if (done) outputs.innerHTML = done.html;
-  setPrompt(cell, done?.count === null || done?.count === undefined ? " " : String(done.count));
-  const ok = done?.ok === true;
-  cell.section.classList.toggle("failed", !ok);
-  say(done?.stopped ? `${done.stopped} — starts afresh at the next run` : "idle");
-  return ok;
+  for (const c of cells) c.section.classList.remove("running");
+  if (!done) {
+    setPrompt(cell, " ");
+    cell.section.classList.add("failed");
+    say("the run's output stopped before it ended (the connection closed)");
+    return false;
+  }
+  end(cell, { type: "end", cellId: cell.id, ok: done.ok, count: done.count, stopped: done.stopped });
+  if (done.stopped) {
+    await refreshState();
+    say(`${done.stopped} — every variable is gone; running a cell runs the cells above it first`);
+  } else say(`idle — ${ranText(done.ran, done.of)}`);
+  return done.ok;
 }
 
 function makeEditor(section: HTMLElement): void {
@@ -109,7 +216,7 @@ function makeEditor(section: HTMLElement): void {
   const host = document.createElement("div");
   host.className = "live-source";
   pre.replaceWith(host);
-  const cell: LiveCell = { id, section, view: undefined as unknown as EditorView, saveTimer: undefined };
+  const cell: LiveCell = { id, section, view: undefined as unknown as EditorView, saveTimer: undefined, unsaved: false, shown: [] };
   cell.view = new EditorView({
     doc: pre.textContent ?? "",
     parent: host,
@@ -131,6 +238,7 @@ function makeEditor(section: HTMLElement): void {
         const { source } = (await r.json()) as { source: string };
         cell.view.dispatch({ changes: { from: 0, to: cell.view.state.doc.length, insert: source } });
         window.clearTimeout(cell.saveTimer);
+        cell.unsaved = false;
         markEdited(cell, false);
       })
       .catch((e: unknown) => say(String(e)));
@@ -153,24 +261,37 @@ document.getElementById("interrupt")?.addEventListener("click", () => {
 document.getElementById("restart")?.addEventListener("click", () => {
   stopRunAll = true;
   post("restart", {})
-    .then(() => {
-      for (const cell of cells) setPrompt(cell, " ");
-      say("restarted — every variable is gone");
+    .then(async () => {
+      await refreshState();
+      say("restarted — every variable is gone; running a cell runs the cells above it first");
     })
     .catch((e: unknown) => say(String(e)));
 });
-document.getElementById("revert-all")?.addEventListener("click", () => {
-  post("revert", {})
-    .then(async (r) => {
-      const { sources } = (await r.json()) as { sources: Record<string, string> };
-      for (const cell of cells) {
-        window.clearTimeout(cell.saveTimer);
-        const source = sources[cell.id];
-        if (source !== undefined) cell.view.dispatch({ changes: { from: 0, to: cell.view.state.doc.length, insert: source } });
-        window.clearTimeout(cell.saveTimer);
-        markEdited(cell, false);
-      }
-    })
-    .catch((e: unknown) => say(String(e)));
+document.getElementById("revert-all")?.addEventListener("click", async () => {
+  const edited = cells.filter((c) => c.unsaved || c.section.classList.contains("edited")).length;
+  if (edited === 0) {
+    say("nothing to revert — no cell is edited");
+    return;
+  }
+  const what = edited === 1 ? "your edits in 1 cell" : `your edits in ${edited} cells`;
+  if (!window.confirm(`Revert notebook: discard ${what} and put the notebook's own code back? This cannot be undone.`)) return;
+  try {
+    // an edit still waiting for its save is saved first, so that the server hands its original back too
+    await Promise.all(cells.filter((c) => c.unsaved).map((c) => (window.clearTimeout(c.saveTimer), post("save", { cellId: c.id, code: c.view.state.doc.toString() }))));
+    const r = await post("revert", {});
+    const { sources } = (await r.json()) as { sources: Record<string, string> };
+    for (const cell of cells) {
+      window.clearTimeout(cell.saveTimer);
+      const source = sources[cell.id];
+      if (source !== undefined) cell.view.dispatch({ changes: { from: 0, to: cell.view.state.doc.length, insert: source } });
+      window.clearTimeout(cell.saveTimer);
+      cell.unsaved = false;
+      markEdited(cell, false);
+    }
+  } catch (e) {
+    say(String(e));
+  }
 });
-say("ready (it runs on this machine)");
+void refreshState().then((s) => {
+  if (s) say(`${ranText(s.ran ?? 0, s.of ?? cells.length)} (it runs on this machine)`);
+});
