@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import { buildTeachingGraph, teachingPageRank, teachingPageRankLeaky, teachingPageRankStep, type TeachingGraph } from "../../lib/index.js";
 import { repoMapInput } from "../arbitraries/teaching.js";
 import { exercise } from "./grading.js";
-import { expectRanksClose } from "./compare.js";
+import { expectRanksClose } from "../../lib/grader/judge/compare.js";
 
 const ex = exercise<typeof import("@target/01-pagerank/pagerank.js")>("01-pagerank", "pagerank.ts", { lib: [] });
 

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { buildTeachingGraph, spreadRankToSymbols, strictBudgetPrefix, teachingPageRank, type SymbolKey, type TeachingEdge } from "../../lib/index.js";
 import { repoMapInput } from "../arbitraries/teaching.js";
-import { expectSame } from "./compare.js";
+import { expectSame } from "../../lib/grader/judge/compare.js";
 import { exercise } from "./grading.js";
 
 const ex = exercise<typeof import("@target/02-symbol-budget/symbol-budget.js")>("02-symbol-budget", "symbol-budget.ts", { lib: ["pystr"] });

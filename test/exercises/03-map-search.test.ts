@@ -8,7 +8,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { aiderMapSearch } from "../../lib/repomap/budget/map-search.js";
-import { expectSame } from "./compare.js";
+import { expectSame } from "../../lib/grader/judge/compare.js";
 import { exercise, shipped, shippedTable } from "./grading.js";
 
 const ex = exercise<typeof import("@target/03-map-search/map-search.js")>("03-map-search", "map-search.ts", { lib: ["pystr"] });
@@ -77,6 +77,9 @@ ex.property("random rankings (token counts growing with k): Aider's probes and c
 
 ex.test("your counterexample: Aider's map is over budget although a smaller prefix fits", 1, ({ overBudgetExample }) => {
   const { numTags, maxMapTokens, tokensPerTag } = overBudgetExample();
+  // The answer is fed to Aider's search in the judge: a size the search can handle, before anything else.
+  const sized = [numTags, maxMapTokens, tokensPerTag].every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= 1_000_000);
+  expect(sized, `whole numbers from 0 to 1,000,000, got ${JSON.stringify({ numTags, maxMapTokens, tokensPerTag })}`).toBe(true);
   const r = aiderMapSearch(numTags, maxMapTokens, (k) => ({ text: "", tokens: k * tokensPerTag }));
   expect(r.tokens, `Aider's map for ${JSON.stringify({ numTags, maxMapTokens, tokensPerTag })}`).not.toBeNull();
   expect(r.tokens!, "its tokens exceed the budget").toBeGreaterThan(maxMapTokens);

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { exactLineMatches, teachingSearchReplace as reference, teachingLines, uniformMissingIndent } from "../../lib/index.js";
 import { searchReplaceInput } from "../arbitraries/teaching.js";
-import { expectSame } from "./compare.js";
+import { expectSame } from "../../lib/grader/judge/compare.js";
 import { exercise } from "./grading.js";
 
 const ex = exercise<typeof import("@target/04-search-replace/search-replace.js")>("04-search-replace", "search-replace.ts", { lib: ["pystr", "teachingLines"] });

@@ -10,6 +10,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listExercises } from "../../lib/grader/catalog.js";
 import { hintCoverageProblems } from "../../lib/grader/hints.js";
+import { GIVEN_DATA_PATH, givenValuesOf, loadGivenData } from "../../lib/grader/judge/given.js";
 import { parseReadme } from "../../lib/grader/readme.js";
 import { stubFromSolution } from "../../lib/grader/stubs.js";
 import { gradedTestTitles } from "./graded-titles.js";
@@ -86,6 +87,12 @@ describe("the exercises", () => {
         expect(tracked === stub, `${relative(ROOT, path)} is not the stub made from solutions/${id}/${f}: run npm run -s exercises:stubs`).toBe(true);
         expect(stub).toContain(`(hints: \`npm run -s workbench -- hint ${e.number}\`)`);
       }
+    });
+
+    it("the judge's copy of the data it gives (CASES, SESSIONS, …) is exactly its solution's exported values", async () => {
+      let values: Record<string, unknown> = {};
+      for (const f of e.files) values = { ...values, ...givenValuesOf((await import(join(e.solutionDir!, f))) as Record<string, unknown>) };
+      expect(loadGivenData(ROOT)[id] ?? {}, `${GIVEN_DATA_PATH} is out of date: run npm run -s exercises:stubs`).toEqual(values);
     });
 
     it("its solution does not call the lib function it asks the student to write", () => {

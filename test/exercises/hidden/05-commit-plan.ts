@@ -4,7 +4,7 @@
  * tests"). Same reference as the visible tests: lib's teaching model (lib/git/teaching/commit-plan.ts).
  */
 import { teachingCommitPlan as reference } from "../../../lib/index.js";
-import { expectSame } from "../compare.js";
+import { expectSame } from "../../../lib/grader/judge/compare.js";
 import type { HiddenTests } from "../grading.js";
 
 type Module = typeof import("@target/05-commit-plan/commit-plan.js");
