@@ -5,9 +5,9 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { buildTeachingGraph, spreadRankToSymbols, strictBudgetPrefix, teachingPageRank, type SymbolKey, type TeachingEdge } from "../../lib/index.js";
-import { repoMapInput } from "../arbitraries/teaching.js";
+import { repoMapInput } from "../../lib/grader/judge/arbitraries.js";
 import { expectSame } from "../../lib/grader/judge/compare.js";
-import { exercise } from "./grading.js";
+import { exercise } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/02-symbol-budget/symbol-budget.js")>("02-symbol-budget", "symbol-budget.ts", { lib: ["pystr"] });
 

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { aiderMapSearch } from "../../lib/repomap/budget/map-search.js";
 import { expectSame } from "../../lib/grader/judge/compare.js";
-import { exercise, shipped, shippedTable } from "./grading.js";
+import { exercise, shipped, shippedTable } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/03-map-search/map-search.js")>("03-map-search", "map-search.ts", { lib: ["pystr"] });
 
@@ -51,7 +51,7 @@ interface SearchVector {
   tokens: number[];
   expected: { chosen_k: number | null; tokens: number | null; probes: number[] };
 }
-const VECTORS = (JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "golden", "map_search.json"), "utf8")) as { search_cases: SearchVector[] }).search_cases;
+const VECTORS = (JSON.parse(readFileSync(join(__dirname, "..", "..", "lib", "grader", "judge", "golden", "map_search.json"), "utf8")) as { search_cases: SearchVector[] }).search_cases;
 
 ex.test("Aider's own outputs: every visible search vector of map_search.json", 2, ({ mapSearch }) => {
   for (const v of VECTORS) {

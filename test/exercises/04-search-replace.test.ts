@@ -4,9 +4,9 @@
  */
 import fc from "fast-check";
 import { exactLineMatches, teachingSearchReplace as reference, teachingLines, uniformMissingIndent } from "../../lib/index.js";
-import { searchReplaceInput } from "../arbitraries/teaching.js";
+import { searchReplaceInput } from "../../lib/grader/judge/arbitraries.js";
 import { expectSame } from "../../lib/grader/judge/compare.js";
-import { exercise } from "./grading.js";
+import { exercise } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/04-search-replace/search-replace.js")>("04-search-replace", "search-replace.ts", { lib: ["pystr", "teachingLines"] });
 

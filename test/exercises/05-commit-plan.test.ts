@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { teachingCommitPlan as reference, type CommitPlanInput } from "../../lib/index.js";
 import { expectSame } from "../../lib/grader/judge/compare.js";
-import { exercise } from "./grading.js";
+import { exercise } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/05-commit-plan/commit-plan.js")>("05-commit-plan", "commit-plan.ts", { lib: ["pystr"] });
 

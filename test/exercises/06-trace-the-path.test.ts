@@ -9,7 +9,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { replaceMostSimilarChunk } from "../../lib/index.js";
-import { exercise, type HandCheck } from "./grading.js";
+import { exercise, type HandCheck } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/06-trace-the-path/trace.js")>("06-trace-the-path", "trace.ts", { lib: ["DotdotdotsError", "perfectReplace", "prep", "pystr", "replaceMissingLeadingWhitespace", "tryDotdotdots"] });
 
@@ -60,7 +60,7 @@ interface Vector {
   replace: string;
   stage: string;
 }
-const VECTORS = (JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "golden", "editblock_replace.json"), "utf8")) as { cases: Vector[] }).cases;
+const VECTORS = (JSON.parse(readFileSync(join(__dirname, "..", "..", "lib", "grader", "judge", "golden", "editblock_replace.json"), "utf8")) as { cases: Vector[] }).cases;
 
 /** A vector's stage; "none(dotdotdots ValueError: …)" records the swallowed error, which is still "none". */
 const vectorStage = (v: Vector): string => (v.stage.startsWith("none") ? "none" : v.stage);

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { sampledTokenCount as aider } from "../../lib/repomap/budget/token-count.js";
-import { exercise, shipped } from "./grading.js";
+import { exercise, shipped } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/07-token-estimate/token-estimate.js")>("07-token-estimate", "token-estimate.ts", { lib: ["pystr"] });
 
@@ -50,7 +50,7 @@ ex.test("lines are Python's splitlines: \\r\\n, \\r, \\u2028 and \\x0c end lines
   expect(sampledTokenCount(mixed, words)).toBeCloseTo(aider(mixed, words), 9);
 });
 
-const VECTORS = (JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "golden", "map_search.json"), "utf8")) as {
+const VECTORS = (JSON.parse(readFileSync(join(__dirname, "..", "..", "lib", "grader", "judge", "golden", "map_search.json"), "utf8")) as {
   token_count: { cases: { text: string; expected: number }[] };
 }).token_count.cases;
 

@@ -1,15 +1,15 @@
 /**
  * Graded tests for exercise 08 (predict Aider's reflection loop). Graded against lib's loop, lib/loop/loop.ts
  * (`runLoop`, on lib/editblock's production parse and apply): Part 1's sessions are run as they are written;
- * Part 2's scripts are turned into real sessions (test/exercises/loop-scripts.ts) and run the same way. Part 1's
+ * Part 2's scripts are turned into real sessions (lib/grader/judge/loop-scripts.ts) and run the same way. Part 1's
  * SESSIONS and BLOCKS are the judge's copies (`ex.given`); the student's are only checked to be left as given.
  */
 import fc from "fast-check";
 import { runSession } from "../../lib/index.js";
 import type { HandPrediction, LoopScript, Step } from "@target/08-reflection-loop/reflection-loop.js";
 import { expectSame } from "../../lib/grader/judge/compare.js";
-import { exercise, type HandCheck } from "./grading.js";
-import { failuresOf, PART1_SCRIPTS, PROVIDER_STEPS, REPLY_OUTCOMES, runScript } from "./loop-scripts.js";
+import { exercise, type HandCheck } from "../../lib/grader/judge/grading.js";
+import { failuresOf, PART1_SCRIPTS, PROVIDER_STEPS, REPLY_OUTCOMES, runScript } from "../../lib/grader/judge/loop-scripts.js";
 
 const ex = exercise<typeof import("@target/08-reflection-loop/reflection-loop.js")>("08-reflection-loop", "reflection-loop.ts", { lib: ["pystr"] });
 

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { editformats, pystr } from "../../lib/index.js";
-import { exercise, type HandCheck } from "./grading.js";
+import { exercise, type HandCheck } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/09-predict-hunk/predict-hunk.js")>("09-predict-hunk", "predict-hunk.ts", { lib: ["pystr"] });
 const { udiff } = editformats;

@@ -47,8 +47,9 @@ export function expectSame(actual: unknown, expected: unknown, what: string): vo
   });
 }
 
-/** Two rank maps over the same nodes, each value within `tolerance`. */
-export function expectRanksClose(actual: ReadonlyMap<string, number>, expected: ReadonlyMap<string, number>, tolerance: number, what: string): void {
+/** Two rank maps over the same nodes, each value within `tolerance`; `what` opens the failure's message. */
+export function expectRanksClose(actual: ReadonlyMap<string, number>, expected: ReadonlyMap<string, number>, within: { tolerance: number; what: string }): void {
+  const { tolerance, what } = within;
   if (!(actual instanceof Map)) throw new AssertionError({ message: `${what}: expected a Map from file to rank, got ${show(actual)}` });
   const missing = [...expected.keys()].filter((k) => !actual.has(k));
   const extra = [...actual.keys()].filter((k) => !expected.has(k));

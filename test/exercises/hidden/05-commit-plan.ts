@@ -5,7 +5,7 @@
  */
 import { teachingCommitPlan as reference } from "../../../lib/index.js";
 import { expectSame } from "../../../lib/grader/judge/compare.js";
-import type { HiddenTests } from "../grading.js";
+import type { HiddenTests } from "../../../lib/grader/judge/grading.js";
 
 type Module = typeof import("@target/05-commit-plan/commit-plan.js");
 

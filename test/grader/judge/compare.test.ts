@@ -26,9 +26,9 @@ describe("expectSame and expectRanksClose", () => {
 
   it("compares rank maps within the tolerance, and says which file or which rank is off", () => {
     const want = new Map([["a", 0.5], ["b", 0.5]]);
-    expect(() => expectRanksClose(new Map([["a", 0.5000001], ["b", 0.4999999]]), want, 1e-6, "r")).not.toThrow();
-    expect(() => expectRanksClose(new Map([["a", 0.6], ["b", 0.4]]), want, 1e-6, "r")).toThrow(/rank of "a" is 0.6, expected 0.5/);
-    expect(() => expectRanksClose(new Map([["a", 1]]), want, 1e-6, "r")).toThrow(/missing \["b"\]/);
-    expect(() => expectRanksClose({} as Map<string, number>, want, 1e-6, "r")).toThrow(/expected a Map/);
+    expect(() => expectRanksClose(new Map([["a", 0.5000001], ["b", 0.4999999]]), want, { tolerance: 1e-6, what: "r" })).not.toThrow();
+    expect(() => expectRanksClose(new Map([["a", 0.6], ["b", 0.4]]), want, { tolerance: 1e-6, what: "r" })).toThrow(/rank of "a" is 0.6, expected 0.5/);
+    expect(() => expectRanksClose(new Map([["a", 1]]), want, { tolerance: 1e-6, what: "r" })).toThrow(/missing \["b"\]/);
+    expect(() => expectRanksClose({} as Map<string, number>, want, { tolerance: 1e-6, what: "r" })).toThrow(/expected a Map/);
   });
 });

@@ -8,26 +8,29 @@
  * import, a syntax error or a throwing top level fails every test with its message too.
  *
  * Run by the grader, each test reports to the grader's log (lib/grader/protocol.ts) and gets the grader's time
- * limit and fast-check seed; run by plain vitest (test/exercises/vitest.config.ts) it is an ordinary test.
+ * limit and fast-check seed; run by plain vitest (lib/grader/judge/vitest.config.ts) it is an ordinary test. The graded
+ * test files themselves stay in test/exercises/ (`NN-name.test.ts`, hidden ones in hidden/); everything else a grade
+ * runs is here, in lib/grader/judge/.
  */
 import { AssertionError } from "node:assert";
 import { appendFileSync, existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import fc from "fast-check";
 import { afterAll, inject, it } from "vitest";
-import { cleanOutput, cleanText } from "../../lib/grader/output.js";
-import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, MISSING_FILE_MESSAGE, STOP_FILE, STOPPED_MESSAGE, type GradeContext, type GradeRecord, type GradeTargetContext, type TestKind } from "../../lib/grader/protocol.js";
-import { Budget, SandboxedModule, SandboxStop, StudentError } from "../../lib/grader/sandbox/link.js";
-import { isNotImplementedMessage } from "../../lib/grader/stubs.js";
-import { CallRecorder, nameMisconception } from "../../lib/grader/misconception.js";
-import { misconceptionsOf } from "../../lib/misconceptions/catalogue.js";
-import { resolveTarget } from "../../lib/grader/target.js";
-import { hiddenTestFile } from "../../lib/grader/catalog.js";
-import { answerFingerprint, ATTEMPT_DEFAULTS, decideAttempt, ledgerPath, loadLedger, saveLedger } from "../../lib/grader/attempts.js";
-import { GIVEN_DATA_PATH, givenDataProblem, loadGivenData } from "../../lib/grader/judge/given.js";
+import { cleanOutput, cleanText } from "../output.js";
+import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, MISSING_FILE_MESSAGE, STOP_FILE, STOPPED_MESSAGE, type GradeContext, type GradeRecord, type GradeTargetContext, type TestKind } from "../protocol.js";
+import { Budget, SandboxedModule, SandboxStop, StudentError } from "../sandbox/link.js";
+import { isNotImplementedMessage } from "../stubs.js";
+import { CallRecorder, nameMisconception } from "../misconception.js";
+import { misconceptionsOf } from "../../misconceptions/catalogue.js";
+import { resolveTarget } from "../target.js";
+import { hiddenTestFile } from "../catalog.js";
+import { answerFingerprint, ATTEMPT_DEFAULTS, decideAttempt, ledgerPath, loadLedger, saveLedger } from "../attempts.js";
+import { findProjectRoot } from "../../core/project-root.js";
+import { GIVEN_DATA_PATH, givenDataProblem, loadGivenData } from "./given.js";
 
-export { shipped, shippedTable } from "../../lib/grader/sandbox/link.js";
+export { shipped, shippedTable } from "../sandbox/link.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -95,7 +98,7 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
   const context = inject(GRADE_CONTEXT_KEY) as GradeContext | undefined;
   const timeoutMs = context?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (context) fc.configureGlobal({ seed: context.seed });
-  const root = context?.root ?? resolve(__dirname, "..", "..");
+  const root = context?.root ?? findProjectRoot(process.cwd());
   const targets: (Omit<GradeTargetContext, "logDir"> & { logDir: string | null })[] = context
     ? context.targets.filter((t) => t.exercises.includes(id))
     : [{ name: "", logDir: null, skip: {}, targetDir: resolveTarget(root, process.env.WORKBENCH_TARGET ?? "exercises").dir, exercises: [id] }];
