@@ -1,6 +1,7 @@
 /**
  * Graded tests for exercise 01 (personalized PageRank). The trusted reference is lib's teaching model
  * (lib/repomap/teaching/repo-map.ts), which matches the seed page's Python bit for bit.
+ * The task: exercises/01-pagerank/README.md; the student's file: exercises/01-pagerank/pagerank.ts.
  */
 import fc from "fast-check";
 import { expect } from "vitest";

@@ -1,6 +1,7 @@
 /**
  * Graded tests for exercise 02 (file rank → symbols, strict budget prefix). The trusted reference is lib's teaching
  * model (lib/repomap/teaching/repo-map.ts: spreadRankToSymbols, strictBudgetPrefix).
+ * The task: exercises/02-symbol-budget/README.md; the student's file: exercises/02-symbol-budget/symbol-budget.ts.
  */
 import fc from "fast-check";
 import { expect } from "vitest";

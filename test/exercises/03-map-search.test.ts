@@ -2,6 +2,7 @@
  * Graded tests for exercise 03 (Aider's ±15 % map search). Graded against the production path,
  * lib/repomap/budget/map-search.ts (`aiderMapSearch`), and Aider's own outputs: the visible `search_cases` of the
  * golden map_search.json.
+ * The task: exercises/03-map-search/README.md; the student's file: exercises/03-map-search/map-search.ts.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,6 +1,7 @@
 /**
  * Graded tests for exercise 04 (first-match SEARCH/REPLACE with the uniform-indentation fallback). The trusted
  * reference is lib's teaching model (lib/editblock/teaching/search-replace.ts), bit-identical to the seed's Python.
+ * The task: exercises/04-search-replace/README.md; the student's file: exercises/04-search-replace/search-replace.ts.
  */
 import fc from "fast-check";
 import { exactLineMatches, teachingSearchReplace as reference, teachingLines, uniformMissingIndent } from "../../lib/index.js";

@@ -1,6 +1,7 @@
 /**
  * Graded tests for exercise 05 (commit_plan's set algebra). The trusted reference is lib's teaching model
  * (lib/git/teaching/commit-plan.ts), which agrees with the seed's Python.
+ * The task: exercises/05-commit-plan/README.md; the student's file: exercises/05-commit-plan/commit-plan.ts.
  */
 import fc from "fast-check";
 import { expect } from "vitest";

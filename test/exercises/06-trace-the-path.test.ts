@@ -3,6 +3,7 @@
  * lib/editblock/replace.ts (`replaceMostSimilarChunk`, which reports its stage), and against Aider's own
  * outputs: the visible golden vectors of editblock_replace.json. Part 1's CASES are the judge's copy (`ex.given`);
  * the student's are only checked to be left as given.
+ * The task: exercises/06-trace-the-path/README.md; the student's file: exercises/06-trace-the-path/trace.ts.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -2,6 +2,7 @@
  * Graded tests for exercise 07 (Aider's sampled token estimate). Graded against the production path,
  * lib/repomap/budget/token-count.ts (`sampledTokenCount`), and Aider's own outputs: the visible `token_count`
  * vectors of the golden map_search.json, made with a stub model that counts `\S+` runs.
+ * The task: exercises/07-token-estimate/README.md; the student's file: exercises/07-token-estimate/token-estimate.ts.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

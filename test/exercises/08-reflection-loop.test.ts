@@ -3,6 +3,7 @@
  * (`runLoop`, on lib/editblock's production parse and apply): Part 1's sessions are run as they are written;
  * Part 2's scripts are turned into real sessions (lib/grader/judge/loop-scripts.ts) and run the same way. Part 1's
  * SESSIONS and BLOCKS are the judge's copies (`ex.given`); the student's are only checked to be left as given.
+ * The task: exercises/08-reflection-loop/README.md; the student's file: exercises/08-reflection-loop/reflection-loop.ts.
  */
 import fc from "fast-check";
 import { runSession } from "../../lib/index.js";

@@ -3,6 +3,7 @@
  * path, lib/editformats/udiff (`normalizeHunk`, `applyHunk`, `hunkToBeforeAfter`, `noMatchError`), which passes
  * every visible vector of Aider's udiff.json. Wrong hand predictions that match a known misconception are named.
  * Part 1's CASES are the judge's copy (`ex.given`); the student's are only checked to be left as given.
+ * The task: exercises/09-predict-hunk/README.md; the student's file: exercises/09-predict-hunk/predict-hunk.ts.
  */
 import fc from "fast-check";
 import { expect } from "vitest";

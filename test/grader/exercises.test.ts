@@ -95,6 +95,19 @@ describe("the exercises", () => {
       expect(loadGivenData(ROOT)[id] ?? {}, `${GIVEN_DATA_PATH} is out of date: run npm run -s exercises:stubs`).toEqual(values);
     });
 
+    it("its README, stub and graded test name each other", () => {
+      const test = relative(ROOT, e.testFile);
+      const readme = `exercises/${id}/README.md`;
+      expect(readFileSync(e.readme, "utf8").split("\n").slice(0, 4).join("\n"), readme).toContain(`graded by [\`${test}\`](../../${test})`);
+      for (const f of e.files) {
+        const head = readFileSync(join(ROOT, "exercises", id, f), "utf8").split("*/")[0]!;
+        expect(head, `exercises/${id}/${f}'s header`).toContain(readme);
+        expect(head, `exercises/${id}/${f}'s header`).toContain(`Graded by ${test}`);
+        expect(readFileSync(e.readme, "utf8"), readme).toContain(`Your file: [\`${f}\`](${f})`);
+        expect(readFileSync(e.testFile, "utf8").split("*/")[0], `${test}'s header`).toContain(`The task: ${readme}; the student's file: exercises/${id}/${f}.`);
+      }
+    });
+
     it("its solution does not call the lib function it asks the student to write", () => {
       const banned = REFERENCE_FUNCTIONS[id];
       if (banned === undefined) return expect.fail(`REFERENCE_FUNCTIONS has no entry for ${id}: say which lib functions its tests trust`);
