@@ -9,6 +9,7 @@
  * One step of the page's iteration, with d_t the mass sitting on dangling nodes:
  *   r_{t+1}(v) = (1−α)·p(v) + α·d_t·p(v) + Σ_{u→v} α·r_t(u)·w_uv / out(u)
  * Read exercises/01-pagerank/README.md first; grade with `npm run -s workbench -- grade 01`.
+ * Graded by test/exercises/01-pagerank.test.ts (this file is exercises/01-pagerank/pagerank.ts).
  */
 import type { TeachingGraph } from "@aider-workbench/lib";
 

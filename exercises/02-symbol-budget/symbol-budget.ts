@@ -6,6 +6,7 @@
  * Symbols are ranked by importance, highest first, ties by (file, symbol) in Python's order (by code point).
  * The budget rule then takes the longest PREFIX of that ranking whose costs fit, stopping at the first misfit.
  * Read exercises/02-symbol-budget/README.md first; grade with `npm run -s workbench -- grade 02`.
+ * Graded by test/exercises/02-symbol-budget.test.ts (this file is exercises/02-symbol-budget/symbol-budget.ts).
  */
 import { pystr, type SymbolKey, type TeachingGraph } from "@aider-workbench/lib";
 

@@ -7,6 +7,7 @@
  * from the reference how it starts, which probes it keeps, when it stops and how it moves its bounds: the graded
  * tests compare every probe with Aider's own outputs.
  * Read exercises/03-map-search/README.md first; grade with `npm run -s workbench -- grade 03`.
+ * Graded by test/exercises/03-map-search.test.ts (this file is exercises/03-map-search/map-search.ts).
  */
 
 export interface SearchResult {

@@ -8,6 +8,7 @@
  * switch gates what, is the exercise: derive it from the seed. Every list is sorted as Python sorts strings (by
  * code point) and has no repeats.
  * Read exercises/05-commit-plan/README.md first; grade with `npm run -s workbench -- grade 05`.
+ * Graded by test/exercises/05-commit-plan.test.ts (this file is exercises/05-commit-plan/commit-plan.ts).
  */
 import { pystr } from "@aider-workbench/lib";
 

@@ -6,6 +6,7 @@
  * replaces every occurrence; when that fails it drops the before-lines the file does not have and retries each
  * run of changes with as much context as still matches. If nothing works, the model gets UnifiedDiffNoMatch.
  * Read exercises/09-predict-hunk/README.md first; grade with `npm run -s workbench -- grade 09`.
+ * Graded by test/exercises/09-predict-hunk.test.ts (this file is exercises/09-predict-hunk/predict-hunk.ts).
  */
 
 /** The file most cases edit. */

@@ -2,7 +2,7 @@
  * Runs the graded tests through vitest's Node API. The test processes are the JUDGE: they hold the expected values,
  * run the assertions and write the log, and never load student code, which runs in a sandbox process per exercise
  * (lib/grader/sandbox/, lib/grader/README.md). The sandbox's time limit, crashes and output are handled by the
- * judge's test helper (test/exercises/grading.ts); this module contains the judge processes themselves:
+ * judge's test helper (lib/grader/judge/grading.ts); this module contains the judge processes themselves:
  *
  * - The test files run in forked processes (vitest's `forks` pool), one exercise after another in each
  *   (`isolate: false`: the judge's modules are loaded once per process, not once per exercise); no student code is
@@ -87,7 +87,7 @@ interface TargetState {
 
 /**
  * Grades every target of the batch in the same rounds and judge processes: each graded test file registers its
- * tests once per target (test/exercises/grading.ts), so vitest and the judges start once per batch. Student code
+ * tests once per target (lib/grader/judge/grading.ts), so vitest and the judges start once per batch. Student code
  * still runs only in sandboxes, one per target and exercise. Outcomes are in the order of `options.targets`.
  */
 export async function runGradingBatch(options: GradeBatchOptions): Promise<BatchOutcome[]> {
@@ -201,7 +201,7 @@ async function runRound(options: GradeBatchOptions, states: readonly TargetState
       pool: "forks",
       // A judge process keeps its module graph (vitest, fast-check, the lib's reference models) from one exercise
       // to the next: that load was most of each exercise's cost. Each exercise's state lives in its own
-      // `exercise()` (test/exercises/grading.ts), never in a module's top level, and student code is never in it.
+      // `exercise()` (lib/grader/judge/grading.ts), never in a module's top level, and student code is never in it.
       isolate: false,
       maxWorkers: Math.max(1, Math.min(exercises.length, options.maxWorkers ?? availableParallelism())),
       execArgv: ["--max-old-space-size=1024"],

@@ -1,7 +1,7 @@
 /**
  * The one switch between the student's code and the reference solutions: which folder is graded — `exercises/`
  * (the default), `solutions/`, or any folder laid out like `exercises/` (a student's submission, a test fixture).
- * Both the grader and `test/exercises/vitest.config.ts` (for running graded tests with plain vitest) use it.
+ * Both the grader and `lib/grader/judge/vitest.config.ts` (for running graded tests with plain vitest) use it.
  * Graded tests name the module under test as `@target/NN-name/<file>.js` in types only (tsconfig maps it to
  * exercises/); its code is built and run in the sandbox (sandbox/policy.ts, sandbox/link.ts).
  */

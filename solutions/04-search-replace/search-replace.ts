@@ -7,6 +7,7 @@
  *      prefix (blank SEARCH lines facing blank lines) is replaced by REPLACE with that prefix added;
  *   3. no_match: the text comes back unchanged.
  * Read exercises/04-search-replace/README.md first; grade with `npm run -s workbench -- grade 04`.
+ * Graded by test/exercises/04-search-replace.test.ts (this file is exercises/04-search-replace/search-replace.ts).
  */
 import { pystr, teachingLines, type SearchReplaceResult } from "@aider-workbench/lib";
 

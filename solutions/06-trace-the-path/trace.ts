@@ -10,6 +10,7 @@
  *   dotdotdots                               "..." lines split SEARCH and REPLACE into pieces replaced one by one
  *   none                                     nothing worked (the fuzzy matcher after it is never reached)
  * Read exercises/06-trace-the-path/README.md first; grade with `npm run -s workbench -- grade 06`.
+ * Graded by test/exercises/06-trace-the-path.test.ts (this file is exercises/06-trace-the-path/trace.ts).
  */
 import type { ReplaceStage } from "@aider-workbench/lib";
 // BEGIN SOLUTION

@@ -6,6 +6,7 @@
  * lines the sample takes and how it is scaled are in the reference: return exactly Aider's number (a fraction),
  * with Python's notions of length and of a line.
  * Read exercises/07-token-estimate/README.md first; grade with `npm run -s workbench -- grade 07`.
+ * Graded by test/exercises/07-token-estimate.test.ts (this file is exercises/07-token-estimate/token-estimate.ts).
  */
 // BEGIN SOLUTION
 import { pystr } from "@aider-workbench/lib";

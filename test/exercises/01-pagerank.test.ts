@@ -1,13 +1,14 @@
 /**
  * Graded tests for exercise 01 (personalized PageRank). The trusted reference is lib's teaching model
  * (lib/repomap/teaching/repo-map.ts), which matches the seed page's Python bit for bit.
+ * The task: exercises/01-pagerank/README.md; the student's file: exercises/01-pagerank/pagerank.ts.
  */
 import fc from "fast-check";
 import { expect } from "vitest";
 import { buildTeachingGraph, teachingPageRank, teachingPageRankLeaky, teachingPageRankStep, type TeachingGraph } from "../../lib/index.js";
-import { repoMapInput } from "../arbitraries/teaching.js";
-import { exercise } from "./grading.js";
-import { expectRanksClose } from "./compare.js";
+import { repoMapInput } from "../../lib/grader/judge/arbitraries.js";
+import { exercise } from "../../lib/grader/judge/grading.js";
+import { expectRanksClose } from "../../lib/grader/judge/compare.js";
 
 const ex = exercise<typeof import("@target/01-pagerank/pagerank.js")>("01-pagerank", "pagerank.ts", { lib: [] });
 
@@ -42,7 +43,7 @@ ex.test("one step on A→B: B is dangling, so its mass goes back to the prior (o
     const before = mine;
     mine = pageRankStep(AB, before, 0.85);
     ref = teachingPageRankStep(AB, ref, { damping: 0.85 });
-    expectRanksClose(mine, ref, 1e-12, `after step ${step}`);
+    expectRanksClose(mine, ref, { tolerance: 1e-12, what: `after step ${step}` });
     expect(total(mine), `total mass after step ${step}`).toBeCloseTo(1, 12);
   }
 });
@@ -50,7 +51,7 @@ ex.test("one step on A→B: B is dangling, so its mass goes back to the prior (o
 ex.test("edge case: a graph with no edges (every node dangling) stays at the prior", 1, ({ pageRankStep }) => {
   const g = buildTeachingGraph(["a", "b", "c"], [], { a: 3, b: 1 });
   const next = pageRankStep(g, g.prior, 0.85);
-  expectRanksClose(next, g.prior, 1e-12, "one step from the prior");
+  expectRanksClose(next, g.prior, { tolerance: 1e-12, what: "one step from the prior" });
   expect(next.get("c"), "c has no personalization and no in-edges").toBe(0);
 });
 
@@ -61,13 +62,13 @@ ex.test("edge case: parallel edges and weights (out-weight is the sum over all e
     { a: 1, b: 1, c: 2 },
   );
   const start = new Map([["a", 0.5], ["b", 0.3], ["c", 0.2]]);
-  expectRanksClose(pageRankStep(g, start, 0.7), teachingPageRankStep(g, start, { damping: 0.7 }), 1e-12, "one step from a non-prior rank");
+  expectRanksClose(pageRankStep(g, start, 0.7), teachingPageRankStep(g, start, { damping: 0.7 }), { tolerance: 1e-12, what: "one step from a non-prior rank" });
 });
 
 ex.test("the seed's example: ranks and residual after 50 iterations", 2, ({ personalizedPageRank }) => {
   const mine = personalizedPageRank(AB, 0.85, 50);
   const ref = teachingPageRank(AB, 0.85, 50);
-  expectRanksClose(mine.rank, ref.rank, 1e-12, "ranks after 50 iterations");
+  expectRanksClose(mine.rank, ref.rank, { tolerance: 1e-12, what: "ranks after 50 iterations" });
   expect(mine.residualL1, "residualL1 (the L1 change of the LAST iteration)").toBeCloseTo(ref.residualL1, 14);
   expect(mine.residualL1, "50 iterations are not the exact fixed point: the residual is small but not 0").toBeGreaterThan(0);
 });
@@ -78,7 +79,7 @@ ex.property("random graphs: the teaching model's ranks and residual, and the tot
       const g = graphOf(input);
       const mine = personalizedPageRank(g, input.damping!, input.iterations!);
       const ref = teachingPageRank(g, input.damping!, input.iterations!);
-      expectRanksClose(mine.rank, ref.rank, 1e-9, `ranks (damping ${input.damping}, ${input.iterations} iterations)`);
+      expectRanksClose(mine.rank, ref.rank, { tolerance: 1e-9, what: `ranks (damping ${input.damping}, ${input.iterations} iterations)` });
       expect(mine.residualL1, "residualL1").toBeCloseTo(ref.residualL1, 9);
       expect(total(mine.rank), "total mass").toBeCloseTo(1, 9);
     }),

@@ -1,13 +1,14 @@
 /**
  * Graded tests for exercise 02 (file rank → symbols, strict budget prefix). The trusted reference is lib's teaching
  * model (lib/repomap/teaching/repo-map.ts: spreadRankToSymbols, strictBudgetPrefix).
+ * The task: exercises/02-symbol-budget/README.md; the student's file: exercises/02-symbol-budget/symbol-budget.ts.
  */
 import fc from "fast-check";
 import { expect } from "vitest";
 import { buildTeachingGraph, spreadRankToSymbols, strictBudgetPrefix, teachingPageRank, type SymbolKey, type TeachingEdge } from "../../lib/index.js";
-import { repoMapInput } from "../arbitraries/teaching.js";
-import { expectSame } from "./compare.js";
-import { exercise } from "./grading.js";
+import { repoMapInput } from "../../lib/grader/judge/arbitraries.js";
+import { expectSame } from "../../lib/grader/judge/compare.js";
+import { exercise } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/02-symbol-budget/symbol-budget.js")>("02-symbol-budget", "symbol-budget.ts", { lib: ["pystr"] });
 

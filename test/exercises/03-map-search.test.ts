@@ -2,14 +2,15 @@
  * Graded tests for exercise 03 (Aider's ±15 % map search). Graded against the production path,
  * lib/repomap/budget/map-search.ts (`aiderMapSearch`), and Aider's own outputs: the visible `search_cases` of the
  * golden map_search.json.
+ * The task: exercises/03-map-search/README.md; the student's file: exercises/03-map-search/map-search.ts.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { aiderMapSearch } from "../../lib/repomap/budget/map-search.js";
-import { expectSame } from "./compare.js";
-import { exercise, shipped, shippedTable } from "./grading.js";
+import { expectSame } from "../../lib/grader/judge/compare.js";
+import { exercise, shipped, shippedTable } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/03-map-search/map-search.js")>("03-map-search", "map-search.ts", { lib: ["pystr"] });
 
@@ -51,7 +52,7 @@ interface SearchVector {
   tokens: number[];
   expected: { chosen_k: number | null; tokens: number | null; probes: number[] };
 }
-const VECTORS = (JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "golden", "map_search.json"), "utf8")) as { search_cases: SearchVector[] }).search_cases;
+const VECTORS = (JSON.parse(readFileSync(join(__dirname, "..", "..", "lib", "grader", "judge", "golden", "map_search.json"), "utf8")) as { search_cases: SearchVector[] }).search_cases;
 
 ex.test("Aider's own outputs: every visible search vector of map_search.json", 2, ({ mapSearch }) => {
   for (const v of VECTORS) {
@@ -77,6 +78,9 @@ ex.property("random rankings (token counts growing with k): Aider's probes and c
 
 ex.test("your counterexample: Aider's map is over budget although a smaller prefix fits", 1, ({ overBudgetExample }) => {
   const { numTags, maxMapTokens, tokensPerTag } = overBudgetExample();
+  // The answer is fed to Aider's search in the judge: a size the search can handle, before anything else.
+  const sized = [numTags, maxMapTokens, tokensPerTag].every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= 1_000_000);
+  expect(sized, `whole numbers from 0 to 1,000,000, got ${JSON.stringify({ numTags, maxMapTokens, tokensPerTag })}`).toBe(true);
   const r = aiderMapSearch(numTags, maxMapTokens, (k) => ({ text: "", tokens: k * tokensPerTag }));
   expect(r.tokens, `Aider's map for ${JSON.stringify({ numTags, maxMapTokens, tokensPerTag })}`).not.toBeNull();
   expect(r.tokens!, "its tokens exceed the budget").toBeGreaterThan(maxMapTokens);

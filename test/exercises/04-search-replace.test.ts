@@ -1,12 +1,13 @@
 /**
  * Graded tests for exercise 04 (first-match SEARCH/REPLACE with the uniform-indentation fallback). The trusted
  * reference is lib's teaching model (lib/editblock/teaching/search-replace.ts), bit-identical to the seed's Python.
+ * The task: exercises/04-search-replace/README.md; the student's file: exercises/04-search-replace/search-replace.ts.
  */
 import fc from "fast-check";
 import { exactLineMatches, teachingSearchReplace as reference, teachingLines, uniformMissingIndent } from "../../lib/index.js";
-import { searchReplaceInput } from "../arbitraries/teaching.js";
-import { expectSame } from "./compare.js";
-import { exercise } from "./grading.js";
+import { searchReplaceInput } from "../../lib/grader/judge/arbitraries.js";
+import { expectSame } from "../../lib/grader/judge/compare.js";
+import { exercise } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/04-search-replace/search-replace.js")>("04-search-replace", "search-replace.ts", { lib: ["pystr", "teachingLines"] });
 

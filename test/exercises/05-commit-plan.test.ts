@@ -1,12 +1,13 @@
 /**
  * Graded tests for exercise 05 (commit_plan's set algebra). The trusted reference is lib's teaching model
  * (lib/git/teaching/commit-plan.ts), which agrees with the seed's Python.
+ * The task: exercises/05-commit-plan/README.md; the student's file: exercises/05-commit-plan/commit-plan.ts.
  */
 import fc from "fast-check";
 import { expect } from "vitest";
 import { teachingCommitPlan as reference, type CommitPlanInput } from "../../lib/index.js";
-import { expectSame } from "./compare.js";
-import { exercise } from "./grading.js";
+import { expectSame } from "../../lib/grader/judge/compare.js";
+import { exercise } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/05-commit-plan/commit-plan.js")>("05-commit-plan", "commit-plan.ts", { lib: ["pystr"] });
 

@@ -2,13 +2,14 @@
  * Graded tests for exercise 07 (Aider's sampled token estimate). Graded against the production path,
  * lib/repomap/budget/token-count.ts (`sampledTokenCount`), and Aider's own outputs: the visible `token_count`
  * vectors of the golden map_search.json, made with a stub model that counts `\S+` runs.
+ * The task: exercises/07-token-estimate/README.md; the student's file: exercises/07-token-estimate/token-estimate.ts.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { sampledTokenCount as aider } from "../../lib/repomap/budget/token-count.js";
-import { exercise, shipped } from "./grading.js";
+import { exercise, shipped } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/07-token-estimate/token-estimate.js")>("07-token-estimate", "token-estimate.ts", { lib: ["pystr"] });
 
@@ -50,7 +51,7 @@ ex.test("lines are Python's splitlines: \\r\\n, \\r, \\u2028 and \\x0c end lines
   expect(sampledTokenCount(mixed, words)).toBeCloseTo(aider(mixed, words), 9);
 });
 
-const VECTORS = (JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "golden", "map_search.json"), "utf8")) as {
+const VECTORS = (JSON.parse(readFileSync(join(__dirname, "..", "..", "lib", "grader", "judge", "golden", "map_search.json"), "utf8")) as {
   token_count: { cases: { text: string; expected: number }[] };
 }).token_count.cases;
 
@@ -81,6 +82,8 @@ ex.property("random texts: Aider's estimate, and relativeError = (estimate − e
 
 ex.test("your misleading text: the estimate is off by more than half", 1, ({ misleadingText }) => {
   const text = misleadingText();
+  // The answer is counted in the judge: a string of a size the counters handle, before anything else.
+  expect(typeof text === "string" && text.length <= 200_000, "a string of at most 200,000 characters").toBe(true);
   expect([...text].length, "at least 200 code points (else the count is exact)").toBeGreaterThanOrEqual(200);
   for (const [name, count] of [["the \\S+ counter", words], ["the words-and-line-breaks counter", wordsAndLines]] as const) {
     const exact = count(text);

@@ -1,24 +1,28 @@
 /**
  * Graded tests for exercise 08 (predict Aider's reflection loop). Graded against lib's loop, lib/loop/loop.ts
  * (`runLoop`, on lib/editblock's production parse and apply): Part 1's sessions are run as they are written;
- * Part 2's scripts are turned into real sessions (test/exercises/loop-scripts.ts) and run the same way.
+ * Part 2's scripts are turned into real sessions (lib/grader/judge/loop-scripts.ts) and run the same way. Part 1's
+ * SESSIONS and BLOCKS are the judge's copies (`ex.given`); the student's are only checked to be left as given.
+ * The task: exercises/08-reflection-loop/README.md; the student's file: exercises/08-reflection-loop/reflection-loop.ts.
  */
 import fc from "fast-check";
 import { runSession } from "../../lib/index.js";
 import type { HandPrediction, LoopScript, Step } from "@target/08-reflection-loop/reflection-loop.js";
-import { expectSame } from "./compare.js";
-import { exercise, type HandCheck } from "./grading.js";
-import { failuresOf, PART1_SCRIPTS, PROVIDER_STEPS, REPLY_OUTCOMES, runScript } from "./loop-scripts.js";
+import { expectSame } from "../../lib/grader/judge/compare.js";
+import { exercise, type HandCheck } from "../../lib/grader/judge/grading.js";
+import { failuresOf, PART1_SCRIPTS, PROVIDER_STEPS, REPLY_OUTCOMES, runScript } from "../../lib/grader/judge/loop-scripts.js";
 
 const ex = exercise<typeof import("@target/08-reflection-loop/reflection-loop.js")>("08-reflection-loop", "reflection-loop.ts", { lib: ["pystr"] });
 
 type Module = typeof import("@target/08-reflection-loop/reflection-loop.js");
 type Blocks = Module["BLOCKS"];
+const SESSIONS: Module["SESSIONS"] = ex.given("SESSIONS");
+const BLOCKS: Blocks = ex.given("BLOCKS");
 
 /** calc.py after writing the named blocks in order, or why one of them cannot be written at that point. */
-function writeBlocks(text: string, names: readonly string[], blocks: Blocks): { text: string } | { error: string } {
+function writeBlocks(text: string, names: readonly string[]): { text: string } | { error: string } {
   for (const name of names) {
-    const b = (blocks as Record<string, { search: string; replace: string } | undefined>)[name];
+    const b = (BLOCKS as Record<string, { search: string; replace: string } | undefined>)[name];
     if (b === undefined) return { error: `written names "${name}", which is not one of BLOCKS` };
     const lines = text.split(/(?<=\n)/);
     const want = b.search.split(/(?<=\n)/);
@@ -39,9 +43,9 @@ async function checkHandTrace(module: Module, names: readonly string[]): Promise
   for (const name of names) {
     const a = answers[name];
     if (a === undefined) continue;
-    const run = await runSession((module.SESSIONS as Record<string, unknown>)[name]);
+    const run = await runSession((SESSIONS as Record<string, unknown>)[name]);
     const r = run.result;
-    const files = writeBlocks(run.before["calc.py"]!, a.written ?? [], module.BLOCKS);
+    const files = writeBlocks(run.before["calc.py"]!, a.written ?? []);
     const same =
       a.requests === r.counts.requests &&
       a.providerRetries === r.counts.providerRetries &&

@@ -2,16 +2,19 @@
  * Graded tests for exercise 09 (predict what Aider does with a unified-diff hunk). Graded against the production
  * path, lib/editformats/udiff (`normalizeHunk`, `applyHunk`, `hunkToBeforeAfter`, `noMatchError`), which passes
  * every visible vector of Aider's udiff.json. Wrong hand predictions that match a known misconception are named.
+ * Part 1's CASES are the judge's copy (`ex.given`); the student's are only checked to be left as given.
+ * The task: exercises/09-predict-hunk/README.md; the student's file: exercises/09-predict-hunk/predict-hunk.ts.
  */
 import fc from "fast-check";
 import { expect } from "vitest";
 import { editformats, pystr } from "../../lib/index.js";
-import { exercise, type HandCheck } from "./grading.js";
+import { exercise, type HandCheck } from "../../lib/grader/judge/grading.js";
 
 const ex = exercise<typeof import("@target/09-predict-hunk/predict-hunk.js")>("09-predict-hunk", "predict-hunk.ts", { lib: ["pystr"] });
 const { udiff } = editformats;
 
 type Case = { content: string; hunk: string[] };
+const CASES: Record<string, Case> = ex.given("CASES");
 /** What UnifiedDiffCoder.apply_edits makes of one hunk: the new file, or null (UnifiedDiffNoMatch). */
 const aider = (c: Case): string | null => udiff.applyHunk(c.content, udiff.normalizeHunk(c.hunk));
 
@@ -27,25 +30,25 @@ function misconceptions(c: Case): { answer: string | null; why: string }[] {
 }
 
 /** How many predictions for `names` are right, and the known misconceptions among the wrong ones — never which. */
-function checkHand(answers: Record<string, string | null>, cases: Record<string, Case>, names: readonly string[]): HandCheck {
-  const wrong = names.filter((n) => answers[n] !== aider(cases[n]!));
-  const known = [...new Set(wrong.flatMap((n) => misconceptions(cases[n]!).filter((m) => m.answer === answers[n]).map((m) => m.why)))];
+function checkHand(answers: Record<string, string | null>, names: readonly string[]): HandCheck {
+  const wrong = names.filter((n) => answers[n] !== aider(CASES[n]!));
+  const known = [...new Set(wrong.flatMap((n) => misconceptions(CASES[n]!).filter((m) => m.answer === answers[n]).map((m) => m.why)))];
   const answer = Object.fromEntries(names.map((n) => [n, answers[n] ?? null]));
   const redo = `predict these ${names.length} hunks again${known.length ? ` (a known misconception among them: ${known.join("; ")})` : ""}`;
   return { answer, right: names.length - wrong.length, total: names.length, redo };
 }
 
-ex.byHand("by hand: an exact hunk, a repeated long line, a repeated short line", 2, ({ handPredictions, CASES }) =>
-  checkHand(handPredictions(), CASES, ["exact", "everyOccurrence", "tinyRepeated"]),
+ex.byHand("by hand: an exact hunk, a repeated long line, a repeated short line", 2, ({ handPredictions }) =>
+  checkHand(handPredictions(), ["exact", "everyOccurrence", "tinyRepeated"]),
 );
 
-ex.byHand("by hand: context and '-' lines the file does not have", 2, ({ handPredictions, CASES }) => checkHand(handPredictions(), CASES, ["wrongContext", "missingMinus"]));
+ex.byHand("by hand: context and '-' lines the file does not have", 2, ({ handPredictions }) => checkHand(handPredictions(), ["wrongContext", "missingMinus"]));
 
-ex.byHand("by hand: lost indentation, '...', nothing matching, a CRLF reply", 2, ({ handPredictions, CASES }) =>
-  checkHand(handPredictions(), CASES, ["lostIndent", "dotsDropped", "nothingMatches", "crlfReply"]),
+ex.byHand("by hand: lost indentation, '...', nothing matching, a CRLF reply", 2, ({ handPredictions }) =>
+  checkHand(handPredictions(), ["lostIndent", "dotsDropped", "nothingMatches", "crlfReply"]),
 );
 
-ex.test("beforeAfter on Part 1's hunks and its traps", 1, ({ beforeAfter, CASES }) => {
+ex.test("beforeAfter on Part 1's hunks and its traps", 1, ({ beforeAfter }) => {
   const traps: string[][] = [["\n", "-a\n", "+b\n"], ["x"], ["\\ No newline at end of file\n", " k\n"], ["@@ @@\n", "-\n"], [], ["?z\n", "+\r\n"]];
   for (const h of [...Object.values(CASES).map((c) => c.hunk), ...traps]) expect(beforeAfter(h), JSON.stringify(h)).toEqual(udiff.hunkToBeforeAfter(h));
 });
@@ -58,7 +61,7 @@ function refuses(content: string, hunk: string[]): boolean {
   return pystr.cpLength(lines.map((l) => pystr.strip(l)).join("")) < 10 && udiff.pyCount(content, before) > 1;
 }
 
-ex.test("refusesTinyContext: under 10 non-blank characters AND occurring twice; blank and long texts are searched", 2, ({ refusesTinyContext, CASES }) => {
+ex.test("refusesTinyContext: under 10 non-blank characters AND occurring twice; blank and long texts are searched", 2, ({ refusesTinyContext }) => {
   for (const c of Object.values(CASES)) expect(refusesTinyContext(c.content, c.hunk)).toBe(refuses(c.content, c.hunk));
   const traps: [string, string[]][] = [
     ["a\na\n", ["-a\n", "+b\n"]],
@@ -73,7 +76,7 @@ ex.test("refusesTinyContext: under 10 non-blank characters AND occurring twice; 
   for (const [content, hunk] of traps) expect(refusesTinyContext(content, hunk), JSON.stringify([content, hunk])).toBe(refuses(content, hunk));
 });
 
-ex.test("noMatchMessage: Aider's text word for word (never UnifiedDiffNotUnique: nothing raises it)", 1, ({ noMatchMessage, CASES }) => {
+ex.test("noMatchMessage: Aider's text word for word (never UnifiedDiffNotUnique: nothing raises it)", 1, ({ noMatchMessage }) => {
   for (const [name, c] of Object.entries(CASES)) {
     const h = udiff.normalizeHunk(c.hunk);
     expect(noMatchMessage(`${name}.py`, h)).toBe(udiff.noMatchError(`${name}.py`, udiff.hunkToBeforeAfter(h)[0]));

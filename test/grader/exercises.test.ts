@@ -10,6 +10,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listExercises } from "../../lib/grader/catalog.js";
 import { hintCoverageProblems, hintLadderProblems } from "../../lib/grader/hints.js";
+import { GIVEN_DATA_PATH, givenValuesOf, loadGivenData } from "../../lib/grader/judge/given.js";
 import { hintFoldProblems, parseReadme } from "../../lib/grader/readme.js";
 import { stubFromSolution } from "../../lib/grader/stubs.js";
 import { gradedTestTitles } from "./graded-titles.js";
@@ -87,6 +88,25 @@ describe("the exercises", () => {
         const tracked = working === stub ? working : (committed(path) ?? working);
         expect(tracked === stub, `${relative(ROOT, path)} is not the stub made from solutions/${id}/${f}: run npm run -s exercises:stubs`).toBe(true);
         expect(stub).toContain(`(hints: \`npm run -s workbench -- hint ${e.number}\`)`);
+      }
+    });
+
+    it("the judge's copy of the data it gives (CASES, SESSIONS, …) is exactly its solution's exported values", async () => {
+      let values: Record<string, unknown> = {};
+      for (const f of e.files) values = { ...values, ...givenValuesOf((await import(join(e.solutionDir!, f))) as Record<string, unknown>) };
+      expect(loadGivenData(ROOT)[id] ?? {}, `${GIVEN_DATA_PATH} is out of date: run npm run -s exercises:stubs`).toEqual(values);
+    });
+
+    it("its README, stub and graded test name each other", () => {
+      const test = relative(ROOT, e.testFile);
+      const readme = `exercises/${id}/README.md`;
+      expect(readFileSync(e.readme, "utf8").split("\n").slice(0, 4).join("\n"), readme).toContain(`graded by [\`${test}\`](../../${test})`);
+      for (const f of e.files) {
+        const head = readFileSync(join(ROOT, "exercises", id, f), "utf8").split("*/")[0]!;
+        expect(head, `exercises/${id}/${f}'s header`).toContain(readme);
+        expect(head, `exercises/${id}/${f}'s header`).toContain(`Graded by ${test}`);
+        expect(readFileSync(e.readme, "utf8"), readme).toContain(`Your file: [\`${f}\`](${f})`);
+        expect(readFileSync(e.testFile, "utf8").split("*/")[0], `${test}'s header`).toContain(`The task: ${readme}; the student's file: exercises/${id}/${f}.`);
       }
     });
 

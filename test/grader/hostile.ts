@@ -113,7 +113,7 @@ ${notImplemented(["exactMatches", "missingIndent", "searchReplace"])}
     honest: [],
     source: (c) => `${REACH}
 const fs = reach("fs");
-for (const f of ["lib/grader/results.ts", "lib/grader/run.ts", "test/exercises/grading.ts", "test/exercises/05-commit-plan.test.ts"]) {
+for (const f of ["lib/grader/results.ts", "lib/grader/run.ts", "lib/grader/judge/grading.ts", "test/exercises/05-commit-plan.test.ts"]) {
   try { fs.appendFileSync(${JSON.stringify(c.root)} + "/" + f, "\\n// pwned ${c.marker}\\n"); } catch {}
 }
 ${notImplemented(["commitPlan"])}

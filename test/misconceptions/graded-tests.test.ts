@@ -2,7 +2,7 @@
  * Issue 15, item 5: every catalogued misconception is caught by a graded test and named there, and the right
  * answer never matches one — checked on the graded tests themselves, not on inputs chosen for this test.
  *
- * One plain-vitest run of test/exercises/ in catalogue mode (test/exercises/grading.ts, `WORKBENCH_CATALOGUE_LOG`)
+ * One plain-vitest run of test/exercises/ in catalogue mode (lib/grader/judge/grading.ts, `WORKBENCH_CATALOGUE_LOG`)
  * runs each graded test against the reference solution and again once per misconception of its exercise, with
  * that one function replaced by the catalogue's variant (lib's code, in the judge; the rest is the solution in the
  * sandbox). Because only that function differs, a test that fails against the variant is one on whose inputs the
@@ -31,7 +31,7 @@ let pairs: (VariantPair & { exercise: string })[] = [];
 
 beforeAll(() => {
   const log = mkdtempSync(join(tmpdir(), "wb-catalogue-"));
-  const r = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--config", "test/exercises/vitest.config.ts", "--maxWorkers=1", "--testTimeout=120000"], {
+  const r = spawnSync(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--config", "lib/grader/judge/vitest.config.ts", "--maxWorkers=1", "--testTimeout=120000"], {
     cwd: ROOT,
     env: { ...childEnv(), WORKBENCH_TARGET: "solutions", WORKBENCH_CATALOGUE_LOG: log, CI: "1" },
     encoding: "utf8",

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { buildTeachingGraph, spreadRankToSymbols, teachingPageRank, type RepoMapInput, type TeachingGraph } from "../../lib/index.js";
-import { planInput, repoMapInput, searchReplaceInput } from "../arbitraries/teaching.js";
+import { planInput, repoMapInput, searchReplaceInput } from "../../lib/grader/judge/arbitraries.js";
 
 const SEED = 20261201;
 const sample = <T>(arb: fc.Arbitrary<T>, n: number): T[] => fc.sample(arb, { seed: SEED, numRuns: n });

@@ -1,12 +1,12 @@
 /**
  * Exercise 08's misconceptions, which are derived from the right prediction: that prediction is what lib's loop
- * does (the graded tests' answer key, test/exercises/loop-scripts.ts), on Part 1's scripts and generated ones.
+ * does (the graded tests' answer key, lib/grader/judge/loop-scripts.ts), on Part 1's scripts and generated ones.
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { misconceptions } from "../../lib/index.js";
 import * as s08 from "../../solutions/08-reflection-loop/reflection-loop.js";
-import { PART1_SCRIPTS, PROVIDER_STEPS, REPLY_OUTCOMES, runScript } from "../exercises/loop-scripts.js";
+import { PART1_SCRIPTS, PROVIDER_STEPS, REPLY_OUTCOMES, runScript } from "../../lib/grader/judge/loop-scripts.js";
 import type { LoopPrediction, LoopScript, Step } from "../../solutions/08-reflection-loop/reflection-loop.js";
 
 const ENTRIES = misconceptions.MISCONCEPTIONS.filter((m) => m.exercise === "08-reflection-loop");

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import type { CommitPlanInput, RepoMapInput } from "../../lib/index.js";
-import { planInput, repoMapInput, searchReplaceInput } from "../arbitraries/teaching.js";
+import { planInput, repoMapInput, searchReplaceInput } from "../../lib/grader/judge/arbitraries.js";
 import type { SeedCall } from "./seed-python.js";
 
 /** One fixture file's worth of inputs: the workbench's own argument and the seed call it corresponds to. */

@@ -1,8 +1,8 @@
 /**
- * The golden vector files of test/fixtures/golden/ for the conformance suites' mirrors: a fresh parsed copy per
+ * The golden vector files (test/fixtures/golden/, and lib/grader/judge/golden/ for those the grader reads) for the conformance suites' mirrors: a fresh parsed copy per
  * call (a test may corrupt its copy), and the one failure a corrupted copy must produce.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { runSuite, type CaseOutcome, type ConformanceSuite, type SuiteReport } from "../../lib/conformance/suite.js";
@@ -10,10 +10,14 @@ import { runSuite, type CaseOutcome, type ConformanceSuite, type SuiteReport } f
 /** One case of a vector file, as JSON.parse gives it. */
 export type VectorCase = Record<string, unknown>;
 
-/** The path of `test/fixtures/golden/<name>.json`. */
-export const goldenPath = (name: string): string => join(__dirname, "..", "fixtures", "golden", `${name}.json`);
+/** The golden vector files the grader reads while grading live with the judge, not with the tests' fixtures. */
+export const JUDGE_GOLDEN = join(__dirname, "..", "..", "lib", "grader", "judge", "golden");
+export const GOLDEN = join(__dirname, "..", "fixtures", "golden");
 
-/** A fresh parsed copy of `test/fixtures/golden/<name>.json`. */
+/** The path of `<name>.json`: in test/fixtures/golden/, or lib/grader/judge/golden/ for the two the grader reads. */
+export const goldenPath = (name: string): string => (existsSync(join(JUDGE_GOLDEN, `${name}.json`)) ? join(JUDGE_GOLDEN, `${name}.json`) : join(GOLDEN, `${name}.json`));
+
+/** A fresh parsed copy of the golden file `<name>.json` (`goldenPath`). */
 export function loadGolden<T = Record<string, VectorCase[]>>(name: string): T {
   return JSON.parse(readFileSync(goldenPath(name), "utf8")) as T;
 }

@@ -32,6 +32,14 @@ export function instructorOnly(path: string): string | null {
   return null;
 }
 
+/**
+ * True for a path a grade needs in the release: lib (the judge is lib/grader/judge/) and the graded test files
+ * `test/exercises/NN-name.test.ts`. Nothing else under test/ is needed to grade.
+ */
+export function neededToGrade(path: string): boolean {
+  return path.startsWith("lib/") || /^test\/exercises\/\d{2}-[a-z0-9-]+\.test\.ts$/.test(path);
+}
+
 const NAMES_SOLUTIONS = /["'`]solutions["'`/]|\/solutions\/|\bsolutionDir\b/;
 
 /** Why a test or script reads the reference solutions (it names their folder or `solutionDir`), or null. */

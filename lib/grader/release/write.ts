@@ -18,7 +18,7 @@ import { requireString } from "../../core/validate.js";
 import { listExercises } from "../catalog.js";
 import { formatManifest, MANIFEST_PATH, type ManifestExercise } from "../manifest.js";
 import { stubFromSolution } from "../stubs.js";
-import { instructorOnly, leftOutByImports, readsSolutions, releasePackageJson, type LeftOut } from "./rules.js";
+import { instructorOnly, leftOutByImports, neededToGrade, readsSolutions, releasePackageJson, type LeftOut } from "./rules.js";
 import { classroomWorkflow, releaseReadme, WORKFLOW_PATH } from "./texts.js";
 
 export interface ReleaseOptions {
@@ -113,6 +113,9 @@ export function writeRelease(options: ReleaseOptions): ReleaseSummary {
     kept.delete(l.path);
     leftOut.push(l);
   }
+  // A release that cannot grade is no release: the judge (lib) and the graded tests must all be kept.
+  const needed = leftOut.find((l) => neededToGrade(l.path));
+  if (needed) throw new WorkbenchInputError(WHERE, "root", `must not need the solutions to grade: ${needed.path} ${needed.reason}`, root);
   say(`leaving out ${leftOut.length} instructor-only files (solutions/, hidden tests, tests and scripts that need the solutions)`);
 
   // The exercises: stubs made from the solutions, and the manifest that replaces solutions/ as the catalog.

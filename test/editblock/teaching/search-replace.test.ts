@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isBlank } from "../../../lib/core/pystr.js";
 import { teachingSearchReplace, teachingLines, WorkbenchInputError } from "../../../lib/index.js";
-import { searchReplaceInput } from "../../arbitraries/teaching.js";
+import { searchReplaceInput } from "../../../lib/grader/judge/arbitraries.js";
 import { readSeedFixture } from "../../reference/seed-fixtures.js";
 
 describe("searchReplace — the seed page's worked examples", () => {

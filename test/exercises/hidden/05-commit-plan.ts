@@ -4,8 +4,8 @@
  * tests"). Same reference as the visible tests: lib's teaching model (lib/git/teaching/commit-plan.ts).
  */
 import { teachingCommitPlan as reference } from "../../../lib/index.js";
-import { expectSame } from "../compare.js";
-import type { HiddenTests } from "../grading.js";
+import { expectSame } from "../../../lib/grader/judge/compare.js";
+import type { HiddenTests } from "../../../lib/grader/judge/grading.js";
 
 type Module = typeof import("@target/05-commit-plan/commit-plan.js");
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { teachingCommitPlan, WorkbenchInputError, type CommitPlanInput } from "../../../lib/index.js";
-import { planInput } from "../../arbitraries/teaching.js";
+import { planInput } from "../../../lib/grader/judge/arbitraries.js";
 import { readSeedFixture } from "../../reference/seed-fixtures.js";
 
 describe("commitPlan — the seed page's worked example", () => {

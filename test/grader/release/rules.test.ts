@@ -1,6 +1,6 @@
 /** What a student release leaves out (lib/grader/release/rules.ts). */
 import { describe, expect, it } from "vitest";
-import { instructorOnly, leftOutByImports, readsSolutions, relativeImports, releasePackageJson } from "../../../lib/grader/release/rules.js";
+import { instructorOnly, leftOutByImports, readsSolutions, relativeImports, releasePackageJson, neededToGrade } from "../../../lib/grader/release/rules.js";
 
 describe("instructorOnly and readsSolutions", () => {
   it("leave out the solutions, the hidden tests and the instructor's CI, and nothing else by path alone", () => {
@@ -19,6 +19,15 @@ describe("instructorOnly and readsSolutions", () => {
     expect(readsSolutions("lib/grader/catalog.ts", `join(root, "solutions")`)).toBeNull();
     expect(readsSolutions("test/x.test.ts", "// the reference solutions are never named")).toBeNull();
     expect(readsSolutions("test/fixtures/x.json", `"solutions/"`)).toBeNull();
+  });
+});
+
+describe("neededToGrade", () => {
+  it("is lib (the judge included) and the graded test files, nothing else of test/", () => {
+    for (const p of ["lib/grader/judge/grading.ts", "lib/grader/judge/given-data.json", "lib/index.ts", "test/exercises/06-trace-the-path.test.ts"]) expect(neededToGrade(p), p).toBe(true);
+    for (const p of ["test/exercises/hidden/05-commit-plan.ts", "test/grader/forgeries.ts", "test/fixtures/golden/pagerank.json", "solutions/01-pagerank/pagerank.ts", "exercises/01-pagerank/pagerank.ts", "test/exercises/notes.md"]) {
+      expect(neededToGrade(p), p).toBe(false);
+    }
   });
 });
 

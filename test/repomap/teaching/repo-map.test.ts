@@ -12,7 +12,7 @@ import {
   WorkbenchInputError,
   type RepoMapInput,
 } from "../../../lib/index.js";
-import { repoMapInput } from "../../arbitraries/teaching.js";
+import { repoMapInput } from "../../../lib/grader/judge/arbitraries.js";
 import { REPO_MAP_BAD_PATCHES, REPO_MAP_BASE } from "../../reference/seed-cases.js";
 import { readSeedFixture } from "../../reference/seed-fixtures.js";
 

@@ -1,14 +1,14 @@
 /**
- * Exercise 08's answer key (test/exercises/loop-scripts.ts) is only as good as the sessions it builds: each reply
+ * Exercise 08's answer key (lib/grader/judge/loop-scripts.ts) is only as good as the sessions it builds: each reply
  * must do what its script says when lib's loop parses and applies it, the retry policy must allow the stated
  * number of retries, and Part 1's scripts must describe Part 1's sessions.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { maxRetries, runSession, type LoopEvent } from "../../lib/index.js";
-import { SCRIPT_DEFAULTS, SESSIONS } from "../../solutions/08-reflection-loop/reflection-loop.js";
-import type { ReplyOutcome } from "../../solutions/08-reflection-loop/reflection-loop.js";
-import { failuresOf, KEY_DEFAULTS, PART1_SCRIPTS, REPLY_OUTCOMES, retryPolicy, runScript } from "../exercises/loop-scripts.js";
+import { maxRetries, runSession, type LoopEvent } from "../../../lib/index.js";
+import { SCRIPT_DEFAULTS, SESSIONS } from "../../../solutions/08-reflection-loop/reflection-loop.js";
+import type { ReplyOutcome } from "../../../solutions/08-reflection-loop/reflection-loop.js";
+import { failuresOf, KEY_DEFAULTS, PART1_SCRIPTS, REPLY_OUTCOMES, retryPolicy, runScript } from "../../../lib/grader/judge/loop-scripts.js";
 
 /** What each reply did, read from the trace: the events from a reply to the next request. */
 function replyOutcomes(events: readonly LoopEvent[]): ReplyOutcome[] {

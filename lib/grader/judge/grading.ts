@@ -3,30 +3,36 @@
  * a vitest test worth some points. This process is the JUDGE: it never loads the student's module. The module is
  * built under the exercise's import policy and runs in a sandbox process (lib/grader/sandbox/); each test gets a
  * proxy whose functions send their arguments there and return the answers as plain data, and the exports that are
- * values as copies. A refused import, a syntax error or a throwing top level fails every test with its message.
+ * data the exercise gives (`CASES`, `SESSIONS`, …) as the JUDGE's copies (lib/grader/judge/given.ts), never the
+ * student's: those are only checked to be left as given, and a changed one fails every test saying so. A refused
+ * import, a syntax error or a throwing top level fails every test with its message too.
  *
  * Run by the grader, each test reports to the grader's log (lib/grader/protocol.ts) and gets the grader's time
- * limit and fast-check seed; run by plain vitest (test/exercises/vitest.config.ts) it is an ordinary test.
+ * limit and fast-check seed; run by plain vitest (lib/grader/judge/vitest.config.ts) it is an ordinary test. The graded
+ * test files themselves stay in test/exercises/ (`NN-name.test.ts`, hidden ones in hidden/); everything else a grade
+ * runs is here, in lib/grader/judge/.
  */
 import { AssertionError } from "node:assert";
 import { appendFileSync, existsSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import fc from "fast-check";
 import { afterAll, inject, it } from "vitest";
-import { cleanOutput, cleanText } from "../../lib/grader/output.js";
-import { roundCloseToMessage } from "../../lib/grader/values.js";
-import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, MISSING_FILE_MESSAGE, STOP_FILE, STOPPED_MESSAGE, type GradeContext, type GradeRecord, type GradeTargetContext, type TestKind } from "../../lib/grader/protocol.js";
-import { Budget, SandboxedModule, SandboxStop, StudentError } from "../../lib/grader/sandbox/link.js";
-import { isNotImplementedMessage } from "../../lib/grader/stubs.js";
-import { CallRecorder, diagnoseTests, type GradedTestCalls } from "../../lib/grader/misconception.js";
-import { misconceptionsOf } from "../../lib/misconceptions/catalogue.js";
-import { variantPairsTold } from "../../lib/misconceptions/pairs.js";
-import { resolveTarget } from "../../lib/grader/target.js";
-import { hiddenTestFile } from "../../lib/grader/catalog.js";
-import { answerFingerprint, ATTEMPT_DEFAULTS, decideAttempt, ledgerPath, loadLedger, saveLedger } from "../../lib/grader/attempts.js";
+import { cleanOutput, cleanText } from "../output.js";
+import { roundCloseToMessage } from "../values.js";
+import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, MISSING_FILE_MESSAGE, STOP_FILE, STOPPED_MESSAGE, type GradeContext, type GradeRecord, type GradeTargetContext, type TestKind } from "../protocol.js";
+import { Budget, SandboxedModule, SandboxStop, StudentError } from "../sandbox/link.js";
+import { isNotImplementedMessage } from "../stubs.js";
+import { CallRecorder, diagnoseTests, type GradedTestCalls } from "../misconception.js";
+import { misconceptionsOf } from "../../misconceptions/catalogue.js";
+import { variantPairsTold } from "../../misconceptions/pairs.js";
+import { resolveTarget } from "../target.js";
+import { hiddenTestFile } from "../catalog.js";
+import { answerFingerprint, ATTEMPT_DEFAULTS, decideAttempt, ledgerPath, loadLedger, saveLedger } from "../attempts.js";
+import { findProjectRoot } from "../../core/project-root.js";
+import { GIVEN_DATA_PATH, givenDataProblem, loadGivenData } from "./given.js";
 
-export { shipped, shippedTable } from "../../lib/grader/sandbox/link.js";
+export { shipped, shippedTable } from "../sandbox/link.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -60,6 +66,11 @@ export interface GradedExercise<M> {
    * no function computing it directly (lib/grader/misconception.ts, `expectLast`). Changes no result.
    */
   compared(fn: string, expected: unknown): void;
+  /**
+   * The judge's copy of `name`, data the exercise gives (lib/grader/judge/given-data.json): what a graded test
+   * compares against or feeds in. The student's export of that name is only checked to be left as given.
+   */
+  given<K extends keyof M & string>(name: K): M[K];
 }
 
 /** What a by-hand part's body found: the answer as given, how many of `total` items are right, and what to redo. */
@@ -89,11 +100,12 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
   const context = inject(GRADE_CONTEXT_KEY) as GradeContext | undefined;
   const timeoutMs = context?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (context) fc.configureGlobal({ seed: context.seed });
-  const root = context?.root ?? resolve(__dirname, "..", "..");
+  const root = context?.root ?? findProjectRoot(process.cwd());
   const targets: (Omit<GradeTargetContext, "logDir"> & { logDir: string | null })[] = context
     ? context.targets.filter((t) => t.exercises.includes(id))
     : [{ name: "", logDir: null, skip: {}, targetDir: resolveTarget(root, process.env.WORKBENCH_TARGET ?? "exercises").dir, exercises: [id] }];
-  const graders = targets.map((t) => targetGrader<M>(id, file, imports, { root, timeoutMs, target: t }));
+  const given = loadGivenData(root)[id] ?? {};
+  const graders = targets.map((t) => targetGrader<M>(id, file, imports, { root, timeoutMs, target: t, given }));
   const names = new Set<string>();
   const catalogueLog = context ? null : (process.env.WORKBENCH_CATALOGUE_LOG ?? null);
   // The target whose test is running now (tests of a file run one at a time), for `compared`.
@@ -214,6 +226,10 @@ export function exercise<M>(id: string, file: string, imports: ExerciseImports):
     },
     byHand,
     compared: (fn, expected) => current?.calls.expectLast(fn, expected),
+    given: <K extends keyof M & string>(name: K): M[K] => {
+      if (!(name in given)) throw new Error(`${id}: ${name} is no data the exercise gives (${GIVEN_DATA_PATH}; npm run -s exercises:stubs writes it)`);
+      return structuredClone(given[name]) as M[K];
+    },
   };
 }
 
@@ -257,9 +273,9 @@ function targetGrader<M>(
   id: string,
   file: string,
   imports: ExerciseImports,
-  o: { root: string; timeoutMs: number; target: Omit<GradeTargetContext, "logDir"> & { logDir: string | null } },
+  o: { root: string; timeoutMs: number; target: Omit<GradeTargetContext, "logDir"> & { logDir: string | null }; given: Readonly<Record<string, unknown>> },
 ): TargetGrader<M> {
-  const { root, timeoutMs, target } = o;
+  const { root, timeoutMs, target, given } = o;
   const log = target.logDir ? join(target.logDir, logFileName(id)) : null;
   const stopFile = target.logDir ? join(target.logDir, STOP_FILE) : null;
   const entry = join(target.targetDir, id, file);
@@ -310,7 +326,14 @@ function targetGrader<M>(
           else if (err instanceof StudentError) loadFailure = new GradingNote(`your module could not be loaded: ${describeFailure(err)}`);
           throw err;
         }
-        const proxy: Record<string, unknown> = structuredClone(loaded.values);
+        // The student's value exports are looked at only here, to check the given ones were left alone; the tests
+        // see the judge's copies of those (and no other value of the student's).
+        const changed = givenDataProblem(id.slice(0, 2), given, loaded.values);
+        if (changed !== null) {
+          loadFailure = new GradingNote(changed);
+          throw loadFailure;
+        }
+        const proxy: Record<string, unknown> = {};
         for (const name of loaded.functions) {
           proxy[name] = (...args: unknown[]) => {
             let output: unknown;
@@ -324,6 +347,7 @@ function targetGrader<M>(
             return output;
           };
         }
+        Object.assign(proxy, structuredClone(given));
         module = proxy as M;
         g.write({ type: "loaded", pid: process.pid });
       }

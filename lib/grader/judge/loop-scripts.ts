@@ -1,5 +1,6 @@
 /**
- * The answer key of exercise 08: a compact `LoopScript` ("partial", "rate-limit", lint "fail", …) turned into a
+ * The answer key of exercise 08 (its graded tests: test/exercises/08-reflection-loop.test.ts): a compact
+ * `LoopScript` ("partial", "rate-limit", lint "fail", …) turned into a
  * real session — files, reply texts with SEARCH/REPLACE blocks that do what the script says, provider failures,
  * scripted lint and tests — and run through lib's `runLoop` (lib/loop/loop.ts). What the loop did is read back
  * from its result and trace, never computed from the script, so the key is the loop itself.
@@ -15,11 +16,25 @@ import {
   runLoop,
   scriptedCheck,
   ScriptedModel,
+  type ErrorClassId,
   type LoopResult,
   type RetryPolicy,
   type ScriptStep,
-} from "../../lib/index.js";
-import type { LoopPrediction, LoopScript, ReplyOutcome, ScriptOptions, Step } from "@target/08-reflection-loop/reflection-loop.js";
+  type StopReason,
+} from "../../loop/index.js";
+
+// The judge's own names for what exercise 08's file declares: a script, its options and what the loop did (the
+// student's file states the same shapes for the student; the judge depends on nothing of it).
+/** What a reply does when the loop applies it. */
+export type ReplyOutcome = "ok" | "partial" | "no-match" | "parse-error" | "no-edits";
+/** A reply, or a provider failure instead of one. */
+export type Step = ReplyOutcome | "rate-limit" | "network" | "server" | "auth" | "context-window";
+/** The loop's switches a script may set, and the client's retries per request. */
+export type ScriptOptions = { maxReflections: number; autoLint: boolean; autoTest: boolean; fixLintErrors: boolean; fixTestErrors: boolean; maxRetries: number };
+/** A compact session: the model's steps, the linter's and the tests' outcomes in order, the options. */
+export type LoopScript = { steps: readonly Step[]; lint?: readonly ("pass" | "fail")[]; test?: readonly ("pass" | "fail")[]; options?: Partial<ScriptOptions> };
+/** What the loop did: counts, why it stopped, each failure's class, and per reply whether its edits were written. */
+export type LoopPrediction = { requests: number; providerRetries: number; reflections: number; stop: StopReason; failures: ErrorClassId[]; written: boolean[] };
 
 export const REPLY_OUTCOMES: readonly ReplyOutcome[] = ["ok", "partial", "no-match", "parse-error", "no-edits"];
 export const PROVIDER_STEPS: readonly Step[] = ["rate-limit", "network", "server", "auth", "context-window"];
@@ -153,7 +168,7 @@ export async function runScript(script: LoopScript, variant = 0): Promise<{ resu
     providerRetries: c.providerRetries,
     reflections: c.reflections,
     stop: result.stopReason,
-    failures: failuresOf(result) as LoopPrediction["failures"],
+    failures: failuresOf(result) as ErrorClassId[],
     written,
   };
   return { result, actual, session };

@@ -1,6 +1,10 @@
-/** fast-check arbitraries for the teaching models' valid inputs (shared by the teaching tests and properties). */
+/**
+ * fast-check arbitraries for the teaching models' valid inputs: the graded tests of exercises 01, 02 and 04 draw
+ * their inputs from them (in the judge), and the teaching models' own tests and properties share them.
+ */
 import fc from "fast-check";
-import type { CommitPlanInput, RepoMapInput, TeachingEdge } from "../../lib/index.js";
+import type { CommitPlanInput } from "../../git/teaching/commit-plan.js";
+import type { RepoMapInput, TeachingEdge } from "../../repomap/teaching/repo-map.js";
 
 /** File names: short ASCII paths plus a few that sort differently by code point than by UTF-16 unit. */
 export const fileName = fc.constantFrom("a.py", "b.py", "c.py", "lib/d.py", "Z.py", "é.py", "\u{1F600}.py", "\uFF5E.py", "_e.py");

@@ -3,7 +3,7 @@
  * message for a deep equality is only "expected { …(3) } to deeply equal { …(3) }").
  */
 import { AssertionError } from "node:assert";
-import { roundedNumber, showValue } from "../../lib/grader/values.js";
+import { roundedNumber, showValue } from "../values.js";
 
 const show = (v: unknown): string => {
   const s = JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? Object.fromEntries(x) : x instanceof Set ? [...x] : x));
@@ -48,8 +48,9 @@ export function expectSame(actual: unknown, expected: unknown, what: string): vo
   });
 }
 
-/** Two rank maps over the same nodes, each value within `tolerance`. */
-export function expectRanksClose(actual: ReadonlyMap<string, number>, expected: ReadonlyMap<string, number>, tolerance: number, what: string): void {
+/** Two rank maps over the same nodes, each value within `tolerance`; `what` opens the failure's message. */
+export function expectRanksClose(actual: ReadonlyMap<string, number>, expected: ReadonlyMap<string, number>, within: { tolerance: number; what: string }): void {
+  const { tolerance, what } = within;
   if (!(actual instanceof Map)) throw new AssertionError({ message: `${what}: expected a Map from file to rank, got ${show(actual)}` });
   const missing = [...expected.keys()].filter((k) => !actual.has(k));
   const extra = [...actual.keys()].filter((k) => !expected.has(k));
