@@ -12,7 +12,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { GradingError } from "../../core/errors.js";
+import { GradingError, WorkbenchInputError } from "../../core/errors.js";
+import { requireString } from "../../core/validate.js";
 import { submissionHash, type GraderVersion } from "../provenance.js";
 
 export const CACHE_FILE = "grade-class-cache.json";
@@ -113,6 +114,10 @@ export interface MacInput {
 
 /** HMAC-SHA256 (hex) of `input` under `secret`; each part length-prefixed so no two inputs share a message. */
 export function reportMac(secret: Buffer, input: MacInput): string {
+  if (!Buffer.isBuffer(secret) || secret.length < 16) throw new WorkbenchInputError("reportMac", "secret", "must be a Buffer of at least 16 bytes", secret);
+  requireString("reportMac", "input.id", input.id);
+  requireString("reportMac", "input.key", input.key);
+  if (!Array.isArray(input.files) || !input.files.every((f) => Buffer.isBuffer(f))) throw new WorkbenchInputError("reportMac", "input.files", "must be an array of Buffers", input.files);
   const mac = createHmac("sha256", secret);
   for (const part of [Buffer.from(input.id), Buffer.from(input.key), ...input.files]) mac.update(`${part.length}\u0000`).update(part);
   return mac.digest("hex");
@@ -130,6 +135,7 @@ export function macMatches(secret: Buffer, input: MacInput, mac: string): boolea
  * never through a link. Throws `GradingError` when it is not a private regular file of this user.
  */
 export function classSecret(root: string): Buffer {
+  requireString("classSecret", "root", root);
   const path = join(root, SECRET_FILE);
   mkdirSync(join(root, ".workbench"), { recursive: true });
   if (!existsSync(path)) {

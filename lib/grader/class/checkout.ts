@@ -17,6 +17,7 @@ import { lstatSync, mkdirSync, readdirSync } from "node:fs";
 import { devNull } from "node:os";
 import { join } from "node:path";
 import { GradingError } from "../../core/errors.js";
+import { requireString } from "../../core/validate.js";
 import { UNTRUSTED_GIT_CONFIG, untrustedGitEnv } from "../../core/untrusted-git.js";
 import type { SubmissionEntry } from "./submissions.js";
 
@@ -47,6 +48,7 @@ const BORROWING_FILES = Object.freeze(["objects/info/alternates", "objects/info/
  * `maxGitEntries` entries is refused rather than walked.
  */
 export function borrowingProblem(gitDir: string): string | null {
+  requireString("borrowingProblem", "gitDir", gitDir);
   for (const f of BORROWING_FILES) {
     if (lstatSync(join(gitDir, f), { throwIfNoEntry: false })) return `its .git/${f} borrows from another repository; not graded`;
   }

@@ -10,6 +10,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Message, Plugin } from "esbuild";
+import { requireString } from "../../core/validate.js";
 import { HASH_SKIPPED } from "../provenance.js";
 
 export interface ImportPolicy {
@@ -38,6 +39,8 @@ const inside = (dir: string, path: string): boolean => path === dir || path.star
  * could outlive a change to it), or it is not a regular file (a FIFO or device would block the build).
  */
 export function ungradableFile(submission: string, real: string): string | null {
+  requireString("ungradableFile", "submission", submission);
+  requireString("ungradableFile", "real", real);
   const rel = relative(submission, real);
   const skipped = rel.split(sep).find((part) => HASH_SKIPPED.includes(part));
   if (skipped !== undefined) return `${rel.split(sep).join("/")} is under a ${skipped}/ folder, which is tooling, not graded code: put the file beside your exercise`;

@@ -67,6 +67,11 @@ describe("reportMac / macMatches", () => {
     const a = reportMac(secret, { ...input, files: [Buffer.from("ab"), Buffer.from("c")] });
     expect(reportMac(secret, { ...input, files: [Buffer.from("a"), Buffer.from("bc")] })).not.toBe(a);
   });
+
+  it("refuses a short secret and files that are not Buffers, naming the parameter", () => {
+    expect(() => reportMac(Buffer.alloc(8), input)).toThrow(/reportMac.*secret.*at least 16 bytes/);
+    expect(() => reportMac(secret, { ...input, files: ["text" as unknown as Buffer] })).toThrow(/reportMac.*input\.files.*array of Buffers/);
+  });
 });
 
 describe("classSecret", () => {
