@@ -16,6 +16,7 @@ import { similarityHtml, similarityMarkdown } from "../grader/class/similarity-r
 import { sourcesFromStudents } from "../grader/class/sources.js";
 import type { SummarySection } from "../grader/class/summary-render.js";
 import { GRADE_DEFAULTS } from "../grader/run.js";
+import { detectContainment } from "../grader/sandbox/containment.js";
 import { loadCatalog } from "../grader/session.js";
 import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 import { exercisePaths, integerOption, userCwd } from "./exercise-options.js";
@@ -40,7 +41,11 @@ graded again (DIR/grade-class-cache.json).
   --timeout MS       per-test limit on the time spent in a submission's code (default ${GRADE_DEFAULTS.timeoutMs})
   --student-limit S  seconds one student's whole grade may take before it is stopped (default ${GRADE_CLASS_DEFAULTS.studentLimitMs / 1000};
                      in a batch: the time its tests run, and only that student is stopped)
+  --allow-unconfined grade even where bubblewrap does not work (then a submission can open network sockets:
+                     Node's permission model does not cover them); without it grade-class refuses to start there
   --root DIR         the workbench checkout (default: the one containing the current folder)
+A stored report is reused only with its HMAC-SHA256, keyed by .workbench/grade-class.key of the checkout
+(created 0600 on first use; DIR must not contain it).
 Exit status: 0 when every student has a report, 1 when some could not be graded, 2 on a usage error.`;
 
 /**
@@ -69,6 +74,7 @@ export const gradeClassCommand: Command = {
       "student-limit": { type: "string" },
       batch: { type: "string" },
       root: { type: "string" },
+      "allow-unconfined": { type: "boolean" },
     });
     if (positionals.length !== 1) throw new UsageError(`grade-class: give exactly one SUBMISSIONS folder (got ${positionals.length}; see: workbench grade-class --help)`);
     const { root } = exercisePaths("grade-class", { root: values.root });
@@ -82,6 +88,18 @@ export const gradeClassCommand: Command = {
     } catch (err) {
       if (err instanceof WorkbenchInputError) throw new UsageError(`grade-class: --exercise ${err.message.replace(/^\w+: exercise /, "")}`);
       throw err;
+    }
+    const numbers = {
+      jobs: integerOption("grade-class", "jobs", values.jobs, availableParallelism(), 1),
+      batch: integerOption("grade-class", "batch", values.batch, GRADE_CLASS_DEFAULTS.batch, 1),
+      seed: integerOption("grade-class", "seed", values.seed, GRADE_DEFAULTS.seed, 0),
+      timeoutMs: integerOption("grade-class", "timeout", values.timeout, GRADE_DEFAULTS.timeoutMs, 100),
+      studentLimitMs: integerOption("grade-class", "student-limit", values["student-limit"], GRADE_CLASS_DEFAULTS.studentLimitMs / 1000, 10) * 1000,
+    };
+    const containment = detectContainment();
+    if (!containment.networkBlocked) {
+      if (values["allow-unconfined"] !== true) throw new UsageError("grade-class: refusing to grade submissions without bubblewrap here: their code could open network sockets; install bubblewrap (scripts/system-deps.sh) or pass --allow-unconfined");
+      io.stderr(`grade-class: --allow-unconfined: ${containment.warning ?? "network is NOT blocked"}\n`);
     }
     const progress = classProgress(io);
     // Ctrl-C / SIGTERM: stop every student's grade (each runs in its own process group), then exit; the cache
@@ -98,12 +116,8 @@ export const gradeClassCommand: Command = {
       root,
       submissionsDir,
       outDir,
-      jobs: integerOption("grade-class", "jobs", values.jobs, availableParallelism(), 1),
-      batch: integerOption("grade-class", "batch", values.batch, GRADE_CLASS_DEFAULTS.batch, 1),
+      ...numbers,
       exercises,
-      seed: integerOption("grade-class", "seed", values.seed, GRADE_DEFAULTS.seed, 0),
-      timeoutMs: integerOption("grade-class", "timeout", values.timeout, GRADE_DEFAULTS.timeoutMs, 100),
-      studentLimitMs: integerOption("grade-class", "student-limit", values["student-limit"], GRADE_CLASS_DEFAULTS.studentLimitMs / 1000, 10) * 1000,
       onEvent: progress.event,
       extraSections: similaritySections(root),
     }).finally(() => {

@@ -38,7 +38,10 @@ export const releaseCommand: Command = {
       const rule = err.message.replace(/^\w+: /, "").replace(/\s*\(got .*\)$/, "");
       throw new UsageError(rule.startsWith("out ") ? `release: OUT (${positionals[0]}) ${rule.slice(4)}` : `release: ${rule} (${root})`);
     }
-    if (values.list) for (const l of summary.leftOut) io.stdout(`left out ${l.path}: ${l.reason}\n`);
+    if (values.list) {
+      for (const l of summary.leftOut) io.stdout(`left out ${l.path}: ${l.reason}\n`);
+      for (const p of summary.untracked) io.stdout(`left out ${p}: git does not track it (or it is a link)\n`);
+    }
     const shown = shownPath(summary.out, userCwd());
     io.stdout(
       `Released ${summary.exercises.length} exercises (${summary.files.length} files, ${summary.leftOut.length} left out) to ${shown}\n` +

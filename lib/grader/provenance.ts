@@ -36,7 +36,7 @@ export interface ReportProvenance {
   durationMs: number;
 }
 
-/** Folders the content hash skips (tooling, not graded code). */
+/** Folders the content hash skips (tooling, not graded code); the import policy (sandbox/policy.ts) refuses them. */
 export const HASH_SKIPPED = Object.freeze([".git", "node_modules", ".workbench"]);
 /** Limits on what the content hash reads: a submission past them is refused, not hashed in part. */
 export const HASH_LIMITS = Object.freeze({ files: 5000, bytes: 64 * 1024 * 1024 });

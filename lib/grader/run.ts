@@ -13,7 +13,7 @@
  *   finished ones skipped, together with the exercises that process had not reached yet. Other exercises keep
  *   running meanwhile.
  */
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { performance } from "node:perf_hooks";
 import { join, relative } from "node:path";
@@ -22,7 +22,7 @@ import type { ExerciseEntry } from "./catalog.js";
 import { formatRecord, GRADE_CONTEXT_KEY, JUDGE_FACTOR, logFileName, parseRecords, runningTest, STOP_FILE, stoppedProblem, type GradeContext, type GradeRecord, type GradeTargetContext } from "./protocol.js";
 import { emptyProgress, exerciseResult, foldRound, gradeReport, type ExerciseProgress, type GradeReport } from "./results.js";
 import { graderVersion, submissionHash } from "./provenance.js";
-import { detectContainment } from "./sandbox/containment.js";
+import { detectContainment, SANDBOX_PARENT_ENV } from "./sandbox/containment.js";
 import { gradingAliases, type Target } from "./target.js";
 
 export interface GradeRunOptions {
@@ -94,6 +94,10 @@ export async function runGradingBatch(options: GradeBatchOptions): Promise<Batch
   const startedAt = new Date();
   const started = performance.now();
   const logDir = mkdtempSync(join(tmpdir(), "workbench-grade-"));
+  // Every sandbox folder of this grade goes in here (SANDBOX_PARENT_ENV), removed below however its judge ended.
+  // 0711: a sandbox running as nobody reaches its own folder by name, and lists nothing.
+  const sandboxes = mkdtempSync(join(tmpdir(), "workbench-sandboxes-"));
+  chmodSync(sandboxes, 0o711);
   const savedExitCode = process.exitCode;
   const states: TargetState[] = options.targets.map((t, i) => {
     const dir = join(logDir, String(i));
@@ -115,7 +119,7 @@ export async function runGradingBatch(options: GradeBatchOptions): Promise<Batch
         const ids = [...new Set(states.flatMap((s) => s.pending.map((e) => e.id)))].sort();
         options.onStatus?.(`round ${round}: running the tests not reached in ${ids.join(", ")}`);
       }
-      const { fileErrors, killed } = await runRound(options, states);
+      const { fileErrors, killed } = await runRound(options, states, sandboxes);
       const logs = states.map((s) => new Map(s.pending.map((e) => [e.id, parseRecords(readFileSync(join(s.logDir, logFileName(e.id)), "utf8"))])));
       // A judge process runs several exercises in turn (isolate: false), and in a batch every target's tests of each:
       // an exercise whose tests it had not started when it was killed (the watchdog) or died (a test left running) is
@@ -147,6 +151,7 @@ export async function runGradingBatch(options: GradeBatchOptions): Promise<Batch
   } finally {
     process.exitCode = savedExitCode;
     rmSync(logDir, { recursive: true, force: true });
+    rmSync(sandboxes, { recursive: true, force: true });
   }
   const durationMs = Math.round(performance.now() - started);
   return options.targets.map((t, i): BatchOutcome => {
@@ -170,7 +175,7 @@ export async function runGradingBatch(options: GradeBatchOptions): Promise<Batch
 }
 
 /** One vitest run over every target's pending exercises; resolves to the file-level errors by test file path. */
-async function runRound(options: GradeBatchOptions, states: readonly TargetState[]): Promise<{ fileErrors: Map<string, string>; killed: number }> {
+async function runRound(options: GradeBatchOptions, states: readonly TargetState[], sandboxes: string): Promise<{ fileErrors: Map<string, string>; killed: number }> {
   const { createVitest } = await import("vitest/node");
   const batched = options.targets.length > 1;
   const targets: GradeTargetContext[] = [];
@@ -209,6 +214,7 @@ async function runRound(options: GradeBatchOptions, states: readonly TargetState
       hookTimeout: options.timeoutMs * (JUDGE_FACTOR + 1) + slack,
       teardownTimeout: 2000,
       provide: { [GRADE_CONTEXT_KEY]: context },
+      env: { [SANDBOX_PARENT_ENV]: sandboxes },
       // The judge's transformed modules (lib, test/exercises) kept on disk between grades (node_modules/
       // .experimental-vitest-cache), keyed by each file's content and the config: 2 s of CPU less per grade. Only
       // judge code goes through vite; a submission is built by esbuild in the sandbox's link (policy.ts).

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { finalTable } from "../../lib/cli/grade-class.js";
+import { SIMULATE_NO_BWRAP_ENV } from "../../lib/grader/sandbox/containment.js";
 import { cli } from "./run-cli.js";
 
 describe("workbench grade-class", () => {
@@ -46,7 +47,7 @@ describe("workbench grade-class", () => {
     writeFileSync(join(bad, "ann.bundle"), "not a bundle\n");
     mkdirSync(join(bad, "bad name"));
     const out = join(base, "bad-out");
-    const r = await cli("grade-class", bad, "--out", out, "--exercise", "05");
+    const r = await cli("grade-class", bad, "--out", out, "--exercise", "05", "--allow-unconfined");
     expect(r.code).toBe(1);
     expect(r.out).toContain("0 unchanged, 0 graded, 2 could not be graded.");
     const csv = readFileSync(join(out, "gradebook.csv"), "utf8").split("\r\n");
@@ -54,6 +55,23 @@ describe("workbench grade-class", () => {
     expect(csv[1]).toMatch(/^ann,,,,,,,,is not a git bundle git can read/);
     expect(csv[2]).toMatch(/^bad name,,,,,,,,"the name is not a usable student id/);
     expect(readFileSync(join(out, "summary.md"), "utf8")).toContain("## Not graded");
+  });
+
+  it("without bubblewrap: refuses to start in one line (exit 2, nothing written) unless --allow-unconfined", async () => {
+    process.env[SIMULATE_NO_BWRAP_ENV] = "1";
+    try {
+      const out = join(base, "unconfined-out");
+      const r = await cli("grade-class", subs, "--out", out);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe("grade-class: refusing to grade submissions without bubblewrap here: their code could open network sockets; install bubblewrap (scripts/system-deps.sh) or pass --allow-unconfined\n");
+      expect(existsSync(out)).toBe(false);
+      const allowed = await cli("grade-class", subs, "--out", out, "--allow-unconfined");
+      expect(allowed.code, allowed.err).toBe(0);
+      expect(allowed.err).toMatch(/^grade-class: --allow-unconfined: the sandbox is weaker on this machine: .*network is NOT blocked/);
+      expect(allowed.out).toContain("0 unchanged, 0 graded.");
+    } finally {
+      delete process.env[SIMULATE_NO_BWRAP_ENV];
+    }
   });
 
   it("the final table lines up one row per student", () => {

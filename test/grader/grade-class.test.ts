@@ -39,7 +39,7 @@ describe("workbench grade-class", () => {
   const subs = mkdtempSync(join(tmpdir(), "wb-class-subs-"));
   const out = join(mkdtempSync(join(tmpdir(), "wb-class-out-")), "results");
   writeClass(subs, STUDENTS, EXERCISES);
-  const args = ["grade-class", subs, "--out", out, "--exercise", "04", "--exercise", "05", "--jobs", "2", "--timeout", "3000"];
+  const args = ["grade-class", subs, "--out", out, "--exercise", "04", "--exercise", "05", "--jobs", "2", "--timeout", "3000", "--allow-unconfined"];
 
   it("grades six submissions into a six-row gradebook: full marks, zeros, the half-done points, zero for the hostile", SLOW, async () => {
     const r = await runCli(args);

@@ -3,10 +3,11 @@
  * (`isolate: false`): a submission whose answer makes the judge's own model run away (test/fixtures/judge-runaway)
  * gets that test cut off, the rest of its exercise graded in a second round — and the exercises the killed process
  * had not reached yet graded there too, not reported as broken. The same when the judge process dies instead. No
- * process is left behind.
+ * process is left behind, and no sandbox folder (each grade runs with a temporary folder of its own to look in).
  */
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { GradeReport } from "../../lib/grader/results.js";
@@ -26,11 +27,18 @@ function processesWith(marker: string): number[] {
   return pids;
 }
 
-function gradeRunaway(maxWorkers: number, marker: string, submission = "submission"): Promise<{ report: GradeReport; status: string[]; err: string }> {
+/** Every path under `dir` whose name starts with "workbench-sandbox". */
+function sandboxFolders(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((p) => p.split("/").some((part) => part.startsWith("workbench-sandbox")));
+}
+
+function gradeRunaway(maxWorkers: number, marker: string, submission = "submission"): Promise<{ report: GradeReport; status: string[]; err: string; tmp: string }> {
+  const tmp = mkdtempSync(join(tmpdir(), "wb-runaway-tmp-"));
+  chmodSync(tmp, 0o711); // as /tmp lets it: a sandbox running as nobody reaches its folder by name
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/judge-runaway/grade.ts", String(maxWorkers), submission], {
       cwd: ROOT,
-      env: { ...childEnv(), WB_RUNAWAY_MARK: marker },
+      env: { ...childEnv(), WB_RUNAWAY_MARK: marker, TMPDIR: tmp },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -40,7 +48,7 @@ function gradeRunaway(maxWorkers: number, marker: string, submission = "submissi
     child.on("error", fail);
     child.on("close", () => {
       try {
-        done({ ...(JSON.parse(out) as { report: GradeReport; status: string[] }), err });
+        done({ ...(JSON.parse(out) as { report: GradeReport; status: string[] }), err, tmp });
       } catch {
         fail(new Error(`no report; stderr: ${err.slice(-2000)}`));
       }
@@ -52,7 +60,7 @@ describe("runGrading: a judge process killed or dead part-way", () => {
   it("cuts off the runaway test, grades the rest of its exercise and the exercises its process had not reached in round 2, leaves no process", SLOW, async () => {
     const marker = `wb-runaway-${process.pid}-${Date.now()}`;
     // One judge process for all three exercises: killing it for the first one takes the other two along.
-    const { report, status, err } = await gradeRunaway(1, marker);
+    const { report, status, err, tmp } = await gradeRunaway(1, marker);
     const ids = ["91-runaway", "92-runaway", "93-runaway"];
     expect(report.exercises.map((e) => e.id)).toEqual(ids);
     for (const e of report.exercises) {
@@ -73,11 +81,12 @@ describe("runGrading: a judge process killed or dead part-way", () => {
     expect(rounds.length, status.join("\n")).toBeGreaterThanOrEqual(2);
     expect(rounds[0]).toBe("round 2: running the tests not reached in 91-runaway, 92-runaway, 93-runaway");
     expect(processesWith(marker), "no judge process or sandbox outlives the grade").toEqual([]);
+    expect(sandboxFolders(tmp), "the killed judges' sandbox folders (the student's bundled code) are gone").toEqual([]);
   });
 
   it("a judge process that dies (as out of memory) loses only its test: the rest of its exercise and the exercises not reached run in later rounds", SLOW, async () => {
     const marker = `wb-dies-${process.pid}-${Date.now()}`;
-    const { report, status, err } = await gradeRunaway(1, marker, "submission-dies");
+    const { report, status, err, tmp } = await gradeRunaway(1, marker, "submission-dies");
     for (const e of report.exercises) {
       expect(e.error, `${e.id} was not reached, not broken: ${err.slice(-500)}`).toBeUndefined();
       expect(e.tests.map((t) => t.status), e.id).toEqual(["passed", "crashed", "passed"]);
@@ -86,5 +95,6 @@ describe("runGrading: a judge process killed or dead part-way", () => {
     expect(report.points).toBe(6);
     expect(status.filter((l) => l.startsWith("round "))[0]).toBe("round 2: running the tests not reached in 91-runaway, 92-runaway, 93-runaway");
     expect(processesWith(marker), "no judge process or sandbox outlives the grade").toEqual([]);
+    expect(sandboxFolders(tmp), "the dead judges' sandbox folders are gone").toEqual([]);
   });
 });

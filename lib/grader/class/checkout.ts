@@ -6,16 +6,18 @@
  * fsmonitor, no transport but local files (`protocol.allow=never`, `protocol.file.allow=always`: a submodule or an
  * alternate naming a URL is refused), `--no-local` (objects travel through git's pack protocol and are checked,
  * never copied or hard-linked from the student's `.git`). A repository whose `.git` borrows objects from another
- * one (`objects/info/alternates`, `commondir`) is refused: it could name the instructor's commits.
+ * one (`objects/info/alternates`, `http-alternates`, `commondir`, or a symbolic link anywhere inside `.git`, such as
+ * `objects` linked into the instructor's checkout) is refused: it could name the instructor's commits.
  *
  * Within the folder graded, the exercises are `exercises/` when there is such a folder (a student's whole
  * workbench checkout), else the folder itself.
  */
 import { execFile } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync } from "node:fs";
 import { devNull } from "node:os";
 import { join } from "node:path";
 import { GradingError } from "../../core/errors.js";
+import { requireString } from "../../core/validate.js";
 import { UNTRUSTED_GIT_CONFIG, untrustedGitEnv } from "../../core/untrusted-git.js";
 import type { SubmissionEntry } from "./submissions.js";
 
@@ -35,16 +37,44 @@ const CLONE_CONFIG: readonly (readonly [string, string])[] = Object.freeze([
   ["core.hooksPath", devNull],
 ]);
 
-export const CHECKOUT_DEFAULTS = Object.freeze({ timeoutMs: 120_000 });
+export const CHECKOUT_DEFAULTS = Object.freeze({ timeoutMs: 120_000, maxGitEntries: 200_000 });
+
+/** Files in a `.git` through which git reads another repository's objects or refs. */
+const BORROWING_FILES = Object.freeze(["objects/info/alternates", "objects/info/http-alternates", "commondir"]);
+
+/**
+ * Why the `.git` folder `gitDir` may borrow from another repository, or null: one of `BORROWING_FILES` exists, or
+ * some entry inside it is a symbolic link (found by `lstat`, never followed). A `.git` of more than
+ * `maxGitEntries` entries is refused rather than walked.
+ */
+export function borrowingProblem(gitDir: string): string | null {
+  requireString("borrowingProblem", "gitDir", gitDir);
+  for (const f of BORROWING_FILES) {
+    if (lstatSync(join(gitDir, f), { throwIfNoEntry: false })) return `its .git/${f} borrows from another repository; not graded`;
+  }
+  let seen = 0;
+  const walk = (rel: string): string | null => {
+    for (const e of readdirSync(join(gitDir, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${e.name}` : e.name;
+      if (++seen > CHECKOUT_DEFAULTS.maxGitEntries) return `its .git holds more than ${CHECKOUT_DEFAULTS.maxGitEntries} entries; not graded`;
+      if (e.isSymbolicLink()) return `its .git/${path} is a symbolic link (it could borrow another repository's objects); not graded`;
+      if (e.isDirectory()) {
+        const inner = walk(path);
+        if (inner !== null) return inner;
+      }
+    }
+    return null;
+  };
+  return walk("");
+}
 
 /** The folder to grade for `entry`; a repository or bundle is cloned into `workDir/<id>`. Throws `GradingError`. */
 export async function checkOutSubmission(entry: SubmissionEntry, workDir: string): Promise<CheckedOut> {
   if (entry.problem !== undefined) throw new GradingError(entry.problem);
   if (entry.kind === "folder") return { targetDir: exercisesIn(entry.path) };
   if (entry.kind === "repository") {
-    for (const borrowed of ["objects/info/alternates", "commondir"]) {
-      if (existsSync(join(entry.path, ".git", borrowed))) throw new GradingError(`its .git/${borrowed} borrows from another repository; not graded`);
-    }
+    const borrowed = borrowingProblem(join(entry.path, ".git"));
+    if (borrowed !== null) throw new GradingError(borrowed);
   }
   mkdirSync(workDir, { recursive: true });
   const dest = join(workDir, entry.id);

@@ -6,13 +6,14 @@
  * `summary.md`. Nothing a submission does stops the class: every failure becomes that student's row. The cache is
  * saved after every student, so an interrupted run resumes where it stopped.
  */
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
+import { GradingError } from "../../core/errors.js";
 import { toJunitXml } from "../junit.js";
 import { graderVersion, submissionHash } from "../provenance.js";
 import type { GradeReport } from "../results.js";
-import { CACHE_FILE, gradeKey, graderFingerprint, loadCache, saveCache, type CacheEntry } from "./cache.js";
+import { CACHE_FILE, classSecret, gradeKey, graderFingerprint, loadCache, macMatches, reportMac, saveCache, SECRET_FILE, STORED_REPORT_MAX_BYTES, type CacheEntry } from "./cache.js";
 import { checkOutSubmission } from "./checkout.js";
 import { gradebookCsv, type ClassRow } from "./gradebook.js";
 import { planBatches } from "./batch.js";
@@ -85,6 +86,9 @@ export async function gradeClass(o: GradeClassOptions): Promise<GradeClassResult
   const note = (line: string): void => o.onEvent?.({ type: "note", line });
   const { submissions, ignored } = discoverSubmissions(o.submissionsDir);
   mkdirSync(o.outDir, { recursive: true });
+  const secret = classSecret(o.root);
+  const secretFromOut = relative(realpathSync(o.outDir), realpathSync(join(o.root, SECRET_FILE)));
+  if (!secretFromOut.startsWith(`..${sep}`)) throw new GradingError(`--out must not contain the grader's MAC secret (${SECRET_FILE} of the checkout): choose an output folder outside ${join(o.root, ".workbench")}`);
   const work = mkdtempSync(join(tmpdir(), "workbench-class-"));
   try {
     const cache = loadCache(o.outDir, note);
@@ -98,9 +102,11 @@ export async function gradeClass(o: GradeClassOptions): Promise<GradeClassResult
         const hash = submissionHash(out.targetDir);
         const key = gradeKey({ submissionHash: hash, grader, graderFingerprint: fingerprint, seed: o.seed, timeoutMs: o.timeoutMs, exercises: o.exercises, hidden: HIDDEN_TESTS_ARGS.length > 0 });
         const plan: Planned = { entry, targetDir: out.targetDir, key, hash, ...(out.commit ? { commit: out.commit } : {}) };
-        if (cache.entries[entry.id]?.key === key) {
-          const stored = readStoredReport(join(o.outDir, entry.id, CLASS_FILES.report));
+        const cached = cache.entries[entry.id];
+        if (cached?.key === key) {
+          const stored = readStoredReport(join(o.outDir, entry.id), (files) => macMatches(secret, { id: entry.id, key, files }, cached.mac));
           if (stored) plan.row = { id: entry.id, status: "unchanged", report: stored };
+          else note(`${entry.id}: the stored report is missing, or not as this grader wrote it (edited?); graded again`);
         }
         return plan;
       } catch (err) {
@@ -135,8 +141,9 @@ export async function gradeClass(o: GradeClassOptions): Promise<GradeClassResult
       const id = p.entry.id;
       if (outcome.report) {
         const report = describe(outcome.report, p);
-        writeStudentReports(join(o.outDir, id), report);
-        const entry: CacheEntry = { key: p.key!, submissionHash: p.hash!, ...(p.commit ? { submissionCommit: p.commit } : {}) };
+        const files = writeStudentReports(join(o.outDir, id), report);
+        const mac = reportMac(secret, { id, key: p.key!, files });
+        const entry: CacheEntry = { key: p.key!, submissionHash: p.hash!, ...(p.commit ? { submissionCommit: p.commit } : {}), mac };
         cache.entries[id] = entry;
         p.row = { id, status: "graded", report, wallMs: outcome.wallMs };
       } else {
@@ -193,10 +200,13 @@ function describe(report: GradeReport, p: Planned): GradeReport {
   return out;
 }
 
-function writeStudentReports(dir: string, report: GradeReport): void {
+/** Writes report.json and report.xml; returns their bytes as written, in that order (what the MAC covers). */
+function writeStudentReports(dir: string, report: GradeReport): Buffer[] {
   mkdirSync(dir, { recursive: true });
-  atomicWrite(join(dir, CLASS_FILES.report), JSON.stringify(report, null, 2) + "\n");
-  atomicWrite(join(dir, CLASS_FILES.junit), toJunitXml(report));
+  const files = [Buffer.from(JSON.stringify(report, null, 2) + "\n"), Buffer.from(toJunitXml(report))];
+  atomicWrite(join(dir, CLASS_FILES.report), files[0]!);
+  atomicWrite(join(dir, CLASS_FILES.junit), files[1]!);
+  return files;
 }
 
 function writeClassFiles(o: GradeClassOptions, rows: readonly ClassRow[], extraSections: readonly SummarySection[]): void {
@@ -209,16 +219,31 @@ function writeClassFiles(o: GradeClassOptions, rows: readonly ClassRow[], extraS
   atomicWrite(join(o.outDir, CLASS_FILES.markdown), summaryMarkdown(summary, options));
 }
 
-function readStoredReport(path: string): GradeReport | null {
+/** The stored report in `dir` when both its files are regular, bounded and pass `authentic`; else null. */
+function readStoredReport(dir: string, authentic: (files: readonly Buffer[]) => boolean): GradeReport | null {
   try {
-    const r = parseReport(readFileSync(path, "utf8"));
+    const files = [CLASS_FILES.report, CLASS_FILES.junit].map((f) => readBounded(join(dir, f)));
+    if (!authentic(files)) return null;
+    const r = parseReport(files[0]!.toString("utf8"));
     return r?.provenance ? r : null;
   } catch {
     return null;
   }
 }
 
-function atomicWrite(path: string, text: string): void {
+/** A regular file's bytes, opened once without following a link; throws past `STORED_REPORT_MAX_BYTES`. */
+function readBounded(path: string): Buffer {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > STORED_REPORT_MAX_BYTES) throw new Error("not a bounded regular file");
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function atomicWrite(path: string, text: string | Buffer): void {
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, text);
   renameSync(tmp, path);

@@ -1,6 +1,6 @@
 /**
- * `workbench release OUT` (issue 14): writes the student repository — every file of the checkout that git tracks or
- * would (not ignored), less
+ * `workbench release OUT` (issue 14): writes the student repository — every regular file of the checkout that git
+ * tracks (a stray file git does not track, such as a report left in the checkout, is left out and named), less
  * what rules.ts leaves out (solutions, hidden tests, what grades or reads the solutions, and what imports those),
  * with the exercises' stubs made afresh from the solutions (lib/grader/stubs.ts: never the instructor's working
  * copy), `exercises/manifest.json` (manifest.ts) so the release knows its exercises without `solutions/`, the
@@ -10,7 +10,7 @@
  * half-written. OUT must not exist (or be an empty folder) and must be outside the checkout.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { WorkbenchInputError } from "../../core/errors.js";
 import { untrustedGitArgs, untrustedGitEnv } from "../../core/untrusted-git.js";
@@ -40,6 +40,8 @@ export interface ReleaseSummary {
   droppedScripts: string[];
   /** Exercise files whose copy in the checkout differed from the stub made from the solution. */
   restoredStubs: string[];
+  /** Files on disk that git does not track (and does not ignore), or tracked links: found, not released. */
+  untracked: string[];
 }
 
 const WHERE = "writeRelease";
@@ -68,23 +70,30 @@ export function checkReleaseTarget(root: string, out: string): void {
 }
 
 /**
- * The checkout's files as git sees them: tracked, or new and not ignored (.gitignore keeps node_modules, builds and
- * .workbench out), as they are on disk ("/"-separated, relative); and how many differ from the last commit.
+ * The checkout's files as git sees them ("/"-separated, relative): the tracked regular files, as they are on disk;
+ * what else is there and not ignored (never released: a stray report or note must not reach students), with the
+ * tracked symbolic links; and how many tracked files differ from the last commit.
  */
-function checkoutFiles(root: string): { files: string[]; uncommitted: number } {
+function checkoutFiles(root: string): { files: string[]; untracked: string[]; uncommitted: number } {
   // git's read-only plumbing with every command-running knob off (lib/core/untrusted-git.ts), even on our own checkout
   const git = (...args: string[]): string =>
     execFileSync("git", untrustedGitArgs(root, args), { encoding: "utf8", env: untrustedGitEnv(), maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
   let listing: string;
+  let others: string;
   let changed: string;
   try {
-    listing = git("ls-files", "-z", "--cached", "--others", "--exclude-standard");
-    changed = git("ls-files", "-z", "--modified", "--deleted", "--others", "--exclude-standard");
+    listing = git("ls-files", "-z", "--cached");
+    others = git("ls-files", "-z", "--others", "--exclude-standard");
+    changed = git("ls-files", "-z", "--modified", "--deleted");
   } catch {
     throw new WorkbenchInputError(WHERE, "root", "must be a git checkout of the workbench (the release takes the files git tracks)", root);
   }
-  const files = [...new Set(listing.split("\0"))].filter((p) => p !== "" && existsSync(join(root, p)) && statSync(join(root, p)).isFile());
-  return { files, uncommitted: new Set(changed.split("\0").filter((p) => p !== "")).size };
+  const split = (z: string): string[] => [...new Set(z.split("\0"))].filter((p) => p !== "");
+  const kind = (p: string): ReturnType<typeof lstatSync> => lstatSync(join(root, p), { throwIfNoEntry: false });
+  const tracked = split(listing);
+  const files = tracked.filter((p) => kind(p)?.isFile() === true);
+  const links = tracked.filter((p) => kind(p)?.isSymbolicLink() === true);
+  return { files, untracked: [...split(others), ...links].sort(), uncommitted: split(changed).length };
 }
 
 /** Writes the release; returns what it did. */
@@ -98,8 +107,9 @@ export function writeRelease(options: ReleaseOptions): ReleaseSummary {
     throw new WorkbenchInputError(WHERE, "root", "must be the instructor's checkout, with solutions/ (this looks like a release already)", root);
   }
 
-  const { files: tracked, uncommitted } = checkoutFiles(root);
-  say(`${tracked.length} files in ${root}${uncommitted ? ` (${uncommitted} not committed: released as they are on disk)` : ""}`);
+  const { files: tracked, untracked, uncommitted } = checkoutFiles(root);
+  say(`${tracked.length} files in ${root}${uncommitted ? ` (${uncommitted} changed since the last commit: released as they are on disk)` : ""}`);
+  if (untracked.length) say(`not released (git does not track them, or they are links): ${untracked.slice(0, 5).join(", ")}${untracked.length > 5 ? ` and ${untracked.length - 5} more` : ""} (commit a file to release it)`);
   const leftOut: LeftOut[] = [];
   const kept = new Map<string, string>();
   for (const path of tracked) {
@@ -165,7 +175,7 @@ export function writeRelease(options: ReleaseOptions): ReleaseSummary {
     throw err;
   }
   say(`wrote ${files.length} files to ${out}`);
-  return { out, files, leftOut: leftOut.sort((a, b) => (a.path < b.path ? -1 : 1)), exercises: exercises.map((e) => e.id), droppedScripts: pkg.dropped, restoredStubs };
+  return { out, files, leftOut: leftOut.sort((a, b) => (a.path < b.path ? -1 : 1)), exercises: exercises.map((e) => e.id), droppedScripts: pkg.dropped, restoredStubs, untracked };
 }
 
 /** The release's path relative to the user's folder when shorter (for messages). */

@@ -19,6 +19,13 @@ import { dirname } from "node:path";
 
 export const SANDBOX_DEFAULTS = Object.freeze({ heapMb: 512, addressSpaceMb: 4096 });
 
+/**
+ * The judge's environment variable naming the folder its sandbox folders go in: run.ts makes one per grade and
+ * removes it whole at the end, so a judge killed by the watchdog (which can clean nothing) leaves no student code
+ * behind. Unset (plain vitest), they go in the system's temporary folder.
+ */
+export const SANDBOX_PARENT_ENV = "WORKBENCH_SANDBOX_PARENT";
+
 export interface Containment {
   /** The command and its arguments before the sandbox's own node arguments. */
   prefix: string[];
@@ -32,9 +39,21 @@ export interface Containment {
   summary: string;
   /** Set when some layer is missing: what is not contained, in one line. */
   warning?: string;
+  /**
+   * True when student code cannot open a socket: bubblewrap's own network namespace. Node 20's permission model
+   * does not cover the network, and what the runtime deletes (child.ts) is no bound: `process.stdout.constructor`
+   * is a `net.Socket` whose `connect` reaches the TCP binding.
+   */
+  networkBlocked: boolean;
 }
 
-let cached: Containment | undefined;
+/**
+ * Set to "1", the probe reports bubblewrap as unusable (tests of what happens without it, on a machine that has it).
+ * It can only make the containment look weaker, never stronger.
+ */
+export const SIMULATE_NO_BWRAP_ENV = "WORKBENCH_SANDBOX_SIMULATE_NO_BWRAP";
+
+const cached = new Map<boolean, Containment>();
 
 const works = (cmd: string, args: string[]): boolean => {
   try {
@@ -59,7 +78,9 @@ function systemBinds(node: string): string[] {
 
 /** The containment available here (probed on first use, then remembered). */
 export function detectContainment(): Containment {
-  if (cached) return cached;
+  const simulateNoBwrap = process.env[SIMULATE_NO_BWRAP_ENV] === "1";
+  const known = cached.get(simulateNoBwrap);
+  if (known) return known;
   const node = realpathSync(process.execPath);
   const flags = process.allowedNodeEnvironmentFlags;
   const permission = flags.has("--permission") ? "--permission" : flags.has("--experimental-permission") ? "--experimental-permission" : null;
@@ -67,7 +88,7 @@ export function detectContainment(): Containment {
     permission ? [permission, `--allow-fs-read=${box}/`, "--disallow-code-generation-from-strings"] : ["--disallow-code-generation-from-strings"];
   const limits = works("prlimit", ["--as=unlimited", "--", "true"]);
   const bwrapBase = ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv", ...systemBinds(node), "--proc", "/proc", "--dev", "/dev"];
-  const bwrap = works("bwrap", [...bwrapBase, node, "-e", "0"]);
+  const bwrap = !simulateNoBwrap && works("bwrap", [...bwrapBase, node, "-e", "0"]);
   const missing: string[] = [];
   if (!permission) missing.push("this Node has no permission model (file writes and child processes are NOT blocked)");
   if (!bwrap) missing.push("bubblewrap does not work here (network is NOT blocked; install bubblewrap: scripts/system-deps.sh)");
@@ -75,15 +96,17 @@ export function detectContainment(): Containment {
   const asLimit = limits ? ["prlimit", `--as=${SANDBOX_DEFAULTS.addressSpaceMb * 1024 * 1024}`, "--"] : [];
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const layers = [permission ? "Node permission model" : null, bwrap ? "bubblewrap (no network, own pid namespace)" : null, limits ? "address-space cap" : null, !bwrap && isRoot ? "user nobody" : null];
-  cached = {
+  const found: Containment = {
     prefix: bwrap ? [...asLimit, "bwrap", ...bwrapBase, "--ro-bind"] : asLimit,
     boxPath: (hostBox) => (bwrap ? "/box" : hostBox),
     nodeFlags,
     ...(!bwrap && isRoot ? { user: { uid: 65534, gid: 65534 } } : {}),
     summary: `student code runs in a separate process: ${layers.filter(Boolean).join(", ")}`,
     ...(missing.length ? { warning: `the sandbox is weaker on this machine: ${missing.join("; ")}` } : {}),
+    networkBlocked: bwrap,
   };
-  return cached;
+  cached.set(simulateNoBwrap, found);
+  return found;
 }
 
 /** The full command line for a sandbox over the host folder `box` running `runtime.mjs` in it. */

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { serialize } from "node:v8";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
-import { detectContainment, SANDBOX_DEFAULTS, sandboxCommand, type Containment } from "./containment.js";
+import { detectContainment, SANDBOX_DEFAULTS, SANDBOX_PARENT_ENV, sandboxCommand, type Containment } from "./containment.js";
 import type { IoEvent, IoWorkerData } from "./io-worker.js";
 import { cachedBuild, sourceFingerprint } from "./cache.js";
 import { bundleLibValues, bundleSubmission, type ImportPolicy } from "./policy.js";
@@ -233,7 +233,7 @@ export class SandboxedModule {
   static async prepare(o: SandboxedModuleOptions): Promise<SandboxedModule> {
     const policy: ImportPolicy = { exerciseNumber: o.exerciseNumber, libValues: o.libValues, root: o.root, submissionDir: o.submissionDir };
     const built = await bundleSubmission(o.entry, policy);
-    const box = mkdtempSync(join(tmpdir(), "workbench-sandbox-"));
+    const box = mkdtempSync(join(process.env[SANDBOX_PARENT_ENV] || tmpdir(), "workbench-sandbox-"));
     chmodSync(box, 0o755);
     if (!built.ok) return new SandboxedModule(box, built.message);
     const here = join(o.root, "lib", "grader", "sandbox");

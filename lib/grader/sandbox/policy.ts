@@ -7,9 +7,11 @@
  * into the sandbox folder's lib.mjs, so a grade does not parse the whole lib again for every exercise. A computed `import(expr)`/`require(expr)` is refused too, since it
  * cannot be checked; at run time the sandbox can read nothing but the bundle, so nothing else could load anyway.
  */
-import { realpathSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Message, Plugin } from "esbuild";
+import { requireString } from "../../core/validate.js";
+import { HASH_SKIPPED } from "../provenance.js";
 
 export interface ImportPolicy {
   /** "02" — for the messages. */
@@ -30,6 +32,30 @@ export const LIB_MODULE = "./lib.mjs";
 const LIB_PACKAGE = "@aider-workbench/lib";
 
 const inside = (dir: string, path: string): boolean => path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+
+/**
+ * Why the file at real path `real` (inside `submission`) cannot be graded code, or null: it lies under a folder the
+ * submission hash skips (provenance.ts `HASH_SKIPPED`: what is not hashed must not be importable, or a cached grade
+ * could outlive a change to it), or it is not a regular file (a FIFO or device would block the build).
+ */
+export function ungradableFile(submission: string, real: string): string | null {
+  requireString("ungradableFile", "submission", submission);
+  requireString("ungradableFile", "real", real);
+  const rel = relative(submission, real);
+  const skipped = rel.split(sep).find((part) => HASH_SKIPPED.includes(part));
+  if (skipped !== undefined) return `${rel.split(sep).join("/")} is under a ${skipped}/ folder, which is tooling, not graded code: put the file beside your exercise`;
+  const st = statSync(real, { throwIfNoEntry: false });
+  if (st && !st.isFile()) return `${rel.split(sep).join("/")} is not a regular file (${fileKind(st)})`;
+  return null;
+}
+
+function fileKind(st: ReturnType<typeof statSync> & object): string {
+  if (st.isFIFO()) return "a FIFO";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isSocket()) return "a socket";
+  if (st.isDirectory()) return "a folder";
+  return "a special file";
+}
 
 /** Bundles `entry` (a TypeScript file of the submission) under `policy`: the code, or the first refusal as one line. */
 export async function bundleSubmission(entry: string, policy: ImportPolicy): Promise<BundleResult> {
@@ -53,6 +79,8 @@ export async function bundleSubmission(entry: string, policy: ImportPolicy): Pro
     if (inside(solutions, realEntry)) return { ok: false, message: `${ex}'s file is a link to the reference solutions (${relative(root, realEntry)}): write it yourself` };
     return { ok: false, message: `${ex}'s file is a link to a file outside your submission: put the file itself there` };
   }
+  const entryProblem = ungradableFile(submission, realEntry);
+  if (entryProblem !== null) return { ok: false, message: `${ex}'s file cannot be graded: ${entryProblem}` };
 
   const plugin: Plugin = {
     name: "workbench-import-policy",
@@ -71,7 +99,12 @@ export async function bundleSubmission(entry: string, policy: ImportPolicy): Pro
         const r = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer, pluginData: "inner" });
         if (r.errors.length) return { errors: r.errors };
         const real = realpathSync(r.path);
-        if (inside(submission, real)) return { path: real };
+        if (inside(submission, real)) {
+          const problem = ungradableFile(submission, real);
+          if (problem === null) return { path: real };
+          refusals.push(`${ex} may not import ${args.path}: ${problem}`);
+          return { path: real, external: true };
+        }
         if (inside(solutions, real)) refusals.push(`${ex} may not use the reference solutions (${relative(root, real)}): write it yourself`);
         else if (inside(lib, real)) refusals.push(`${ex} may not import lib files directly (${relative(root, real)}): use ${LIB_PACKAGE} (${allowed})`);
         else refusals.push(`${ex} may not import ${args.path}: it is outside your submission`);

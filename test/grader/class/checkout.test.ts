@@ -4,7 +4,7 @@
  * that is not one is said to be so. Runs real git on throw-away repositories (not in the unit tier).
  */
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -68,5 +68,40 @@ describe("checkOutSubmission", () => {
     expect(problems.alt).toMatch(/objects\/info\/alternates borrows from another repository/);
     expect(problems.junk).toMatch(/^is not a git bundle git can read \(/);
     expect(problems.empty).toMatch(/has no commit checked out/);
+  });
+
+  it("refuses borrowed objects however they are reached: a .git/objects link into another checkout, a linked ref, http-alternates", async () => {
+    const instructor = temp("wb-co-instructor-");
+    mkdirSync(join(instructor, "exercises", "01-x"), { recursive: true });
+    writeFileSync(join(instructor, "exercises", "01-x", "x.ts"), "export const solved = true;\n");
+    git(instructor, "init", "-q");
+    git(instructor, "add", "-A");
+    git(instructor, "commit", "-qm", "solutions");
+    const head = git(instructor, "rev-parse", "HEAD").trim();
+    const dir = temp("wb-co-");
+    for (const id of ["objlink", "reflink", "httpalt"]) {
+      mkdirSync(join(dir, id));
+      git(join(dir, id), "init", "-q");
+    }
+    rmSync(join(dir, "objlink", ".git", "objects"), { recursive: true });
+    symlinkSync(join(instructor, ".git", "objects"), join(dir, "objlink", ".git", "objects"));
+    writeFileSync(join(dir, "objlink", ".git", "refs", "heads", "main"), `${head}\n`);
+    writeFileSync(join(dir, "objlink", ".git", "HEAD"), "ref: refs/heads/main\n");
+    mkdirSync(join(dir, "reflink", ".git", "refs", "heads"), { recursive: true });
+    symlinkSync(join(instructor, ".git", "refs", "heads", "main"), join(dir, "reflink", ".git", "refs", "heads", "main"));
+    writeFileSync(join(dir, "httpalt", ".git", "objects", "info", "http-alternates"), "https://example.invalid/objects\n");
+    const work = temp("wb-work-");
+    const problems: Record<string, string> = {};
+    for (const s of discoverSubmissions(dir).submissions) {
+      const err = await checkOutSubmission(s, work).then(() => null, (e: unknown) => e);
+      expect(err, s.id).toBeInstanceOf(GradingError);
+      problems[s.id] = (err as Error).message;
+    }
+    expect(problems).toEqual({
+      objlink: "its .git/objects is a symbolic link (it could borrow another repository's objects); not graded",
+      reflink: "its .git/refs/heads/main is a symbolic link (it could borrow another repository's objects); not graded",
+      httpalt: "its .git/objects/info/http-alternates borrows from another repository; not graded",
+    });
+    expect(existsSync(join(work, "objlink")), "nothing was cloned").toBe(false);
   });
 });

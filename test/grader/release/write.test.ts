@@ -40,11 +40,14 @@ function checkout(): string {
     "ignored/secret.txt": "not released",
   });
   chmodSync(join(root, "scripts/run.sh"), 0o755);
+  symlinkSync("a.ts", join(root, "lib", "link.ts")); // tracked, but a link: never released
   const git = (...args: string[]): void => void execFileSync("git", ["-C", root, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { stdio: "ignore" });
   git("init", "-q");
   git("add", "-A");
   git("commit", "-qm", "checkout");
-  writeFileSync(join(root, "lib", "new.ts"), "export const b = 2;\n"); // not committed, not ignored: released
+  writeFileSync(join(root, "lib", "new.ts"), "export const b = 2;\n"); // not tracked, not ignored: named, not released
+  writeFileSync(join(root, "alice.json"), '{"points":12}\n'); // a stray report left in the checkout: the same
+  writeFileSync(join(root, "lib", "a.ts"), "export const a = 3;\n"); // tracked, changed: released as on disk
   return root;
 }
 
@@ -86,18 +89,22 @@ describe("checkReleaseTarget", () => {
 });
 
 describe("writeRelease", () => {
-  it("writes the files git tracks or would, less the instructor's, with stubs from the solutions", { timeout: 60_000 }, () => {
+  it("writes the regular files git tracks, less the instructor's, with stubs from the solutions; names what it found untracked", { timeout: 60_000 }, () => {
     const root = checkout();
     const out = join(temp("wb-release-out-"), "release");
     const progress: string[] = [];
     const r = writeRelease({ root, out, onProgress: (l) => progress.push(l) });
     expect(r.out).toBe(out);
     expect(r.exercises).toEqual(["01-x"]);
-    expect(r.files).toEqual([".github/workflows/classroom.yml", ".gitignore", "README.md", "exercises/01-x/README.md", "exercises/01-x/x.ts", "exercises/manifest.json", "lib/a.ts", "lib/new.ts", "package.json", "scripts/run.sh", "test/exercises/01-x.test.ts"].sort());
+    expect(r.files).toEqual([".github/workflows/classroom.yml", ".gitignore", "README.md", "exercises/01-x/README.md", "exercises/01-x/x.ts", "exercises/manifest.json", "lib/a.ts", "package.json", "scripts/run.sh", "test/exercises/01-x.test.ts"].sort());
     expect(r.files).toContain(WORKFLOW_PATH);
     expect(r.leftOut.map((l) => l.path)).toEqual(["scripts/reads.ts", "scripts/uses-reads.ts", "scripts/write-exercise-stubs.ts", "solutions/01-x/x.ts", "test/exercises/hidden/01-x.ts"]);
     expect(readdirSync(out).sort()).toEqual([".github", ".gitignore", "README.md", "exercises", "lib", "package.json", "scripts", "test"]);
-    expect(progress[0]).toMatch(/^\d+ files in .* \(1 not committed: released as they are on disk\)$/);
+    expect(progress[0]).toMatch(/^\d+ files in .* \(1 changed since the last commit: released as they are on disk\)$/);
+    expect(r.untracked).toEqual(["alice.json", "lib/link.ts", "lib/new.ts"]);
+    expect(progress[1]).toBe("not released (git does not track them, or they are links): alice.json, lib/link.ts, lib/new.ts (commit a file to release it)");
+    expect(readFileSync(join(out, "lib/a.ts"), "utf8")).toBe("export const a = 3;\n");
+    for (const f of ["alice.json", "lib/new.ts", "lib/link.ts"]) expect(existsSync(join(out, f)), f).toBe(false);
 
     const stub = stubFromSolution(SOLUTION, "01");
     expect(readFileSync(join(out, "exercises/01-x/x.ts"), "utf8")).toBe(stub);

@@ -12,7 +12,7 @@ import { chmodSync, existsSync, mkdtempSync, realpathSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { detectContainment, sandboxCommand, type Containment } from "../../../lib/grader/sandbox/containment.js";
+import { detectContainment, sandboxCommand, SIMULATE_NO_BWRAP_ENV, type Containment } from "../../../lib/grader/sandbox/containment.js";
 
 const PROBE = (outside: string): string => `
 import fs from "node:fs";
@@ -50,6 +50,19 @@ describe("the sandbox process", () => {
     const c = detectContainment();
     expect(c.summary).toMatch(/^student code runs in a separate process: /);
     if (!c.summary.includes("bubblewrap")) expect(c.warning).toMatch(/network is NOT blocked/);
+    expect(c.networkBlocked).toBe(c.summary.includes("bubblewrap"));
+  });
+
+  it(`${SIMULATE_NO_BWRAP_ENV}=1 reports bubblewrap unusable (network not blocked), whatever the machine has`, () => {
+    process.env[SIMULATE_NO_BWRAP_ENV] = "1";
+    try {
+      const c = detectContainment();
+      expect(c.networkBlocked).toBe(false);
+      expect(c.summary).not.toContain("bubblewrap");
+      expect(c.warning).toMatch(/bubblewrap does not work here \(network is NOT blocked/);
+    } finally {
+      delete process.env[SIMULATE_NO_BWRAP_ENV];
+    }
   });
 });
 
@@ -59,6 +72,7 @@ const made = (bwrap: boolean, permission: boolean): Containment => ({
   boxPath: (host) => (bwrap ? "/box" : host),
   nodeFlags: (box) => [...(permission ? ["--permission", `--allow-fs-read=${box}/`] : []), "--disallow-code-generation-from-strings"],
   summary: "made by hand",
+  networkBlocked: bwrap,
 });
 
 describe("sandboxCommand", () => {
