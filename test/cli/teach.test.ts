@@ -104,7 +104,7 @@ describe("teach <model> input.json", () => {
   it("repo-map: refuses more than MAX_TEACH_ITERATIONS iterations before running any", async () => {
     const input = { ...WORKED_EXAMPLES["repo-map"], iterations: MAX_TEACH_ITERATIONS + 1 };
     await expect(teach("repo-map", jsonFile(input))).rejects.toThrow(
-      `teach: iterations must be at most ${MAX_TEACH_ITERATIONS} on the command line (got ${MAX_TEACH_ITERATIONS + 1}); call repoMap from lib for more`,
+      `teach: iterations must be at most ${MAX_TEACH_ITERATIONS} on the command line (got ${MAX_TEACH_ITERATIONS + 1}); call teachingRepoMap from lib for more`,
     );
     const few = await teach("repo-map", jsonFile({ ...WORKED_EXAMPLES["repo-map"], iterations: 3 }));
     expect(few.code).toBe(0);

@@ -6,9 +6,10 @@
  * `summary.md`. Nothing a submission does stops the class: every failure becomes that student's row. The cache is
  * saved after every student, so an interrupted run resumes where it stopped.
  */
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import { writeOutputFile } from "../../core/safe-write.js";
 import { toJunitXml } from "../junit.js";
 import { graderVersion, submissionHash } from "../provenance.js";
 import type { GradeReport } from "../results.js";
@@ -218,10 +219,9 @@ function readStoredReport(path: string): GradeReport | null {
   }
 }
 
+/** Only ever a regular file: a link or special file planted in --out is refused, never written through. */
 function atomicWrite(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
+  writeOutputFile(path, text, "--out");
 }
 
 /** Runs `task` over `items`, at most `limit` at once; results in input order. */
