@@ -26,7 +26,8 @@ function lstatOrNull(path: string): Stats | null {
   try {
     return lstatSync(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null; // nothing there (ENOTDIR: a file where a folder should be)
     throw err;
   }
 }
