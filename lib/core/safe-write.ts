@@ -49,7 +49,7 @@ export function checkOutputPath(path: string, param: string): Stats | null {
   if (st !== null && !st.isFile()) {
     throw new WorkbenchInputError(where, param, `must be a regular file or a new file's name, not ${fileKind(st)}`, path);
   }
-  if (!isFolder(dirname(path))) throw new WorkbenchInputError(where, param, `must be in a folder that exists (${dirname(path)} is not one)`, path);
+  if (!isFolder(dirname(path))) throw new WorkbenchInputError(where, param, `must be in a folder that exists (${dirname(path)} does not)`, path);
   return st;
 }
 
@@ -63,17 +63,14 @@ function isFolder(path: string): boolean {
 }
 
 /**
- * Checks that `path` can be used as an output folder: it does not exist (its parent does) or is a folder — not a
- * symbolic link, device, FIFO, socket or file.
+ * Checks that `path` can be used as an output folder: it does not exist or is a folder — not a symbolic link,
+ * device, FIFO, socket or file. Where a new folder may go (an existing parent, outside a checkout) is the caller's.
  */
 export function checkOutputFolder(path: string, param: string): void {
   const where = "checkOutputFolder";
   if (typeof path !== "string" || path === "") throw new WorkbenchInputError(where, param, "must name a folder", path);
   const st = lstatOrNull(path);
   if (st !== null && !st.isDirectory()) throw new WorkbenchInputError(where, param, `must be a folder or a new folder's name, not ${fileKind(st)}`, path);
-  if (st === null && lstatOrNull(dirname(path)) === null) {
-    throw new WorkbenchInputError(where, param, `must be in a folder that exists (${dirname(path)} does not)`, path);
-  }
 }
 
 /**
