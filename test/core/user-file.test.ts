@@ -1,6 +1,6 @@
 /** lib/core/user-file.ts: a user's file is read only when it is a regular file under its cap, checked before reading. */
 import { execFileSync, spawnSync } from "node:child_process";
-import { symlinkSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
@@ -79,6 +79,12 @@ try { readUserFd(0, { maxBytes: 4096 }); console.log("read"); } catch (e) { cons
   }, 120_000);
 
   it("refuses a folder as the descriptor and a bad descriptor number", () => {
+    const fd = openSync(dir, "r");
+    try {
+      expect(rule(() => readUserFd(fd))).toBe("must be a file or a pipe, not a folder");
+    } finally {
+      closeSync(fd);
+    }
     expect(rule(() => readUserFd(-1))).toBe("must be a non-negative integer");
   });
 });
