@@ -150,7 +150,7 @@ export function outputFolder(command: string, option: string, value: string): st
 }
 
 /** Writes a file `outputFile` accepted, atomically; a refusal or failure is the command's one line. */
-export function writeOutput(command: string, option: string, file: { path: string; text: string }): void {
+export function writeOutput(command: string, option: string, file: { path: string; text: string | Uint8Array }): void {
   try {
     writeOutputFile(file.path, file.text, option);
   } catch (err) {
