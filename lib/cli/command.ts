@@ -124,29 +124,28 @@ export function readJsonFile(command: string, path: string, ref: UserFileRef): u
   }
 }
 
-/**
- * The absolute path of a file a command will write, checked now (before minutes of work): a regular file or a new
- * name in an existing folder, never a device, FIFO, socket, folder or link (lib/core/safe-write.ts).
- */
-export function outputFile(command: string, option: string, value: string): string {
+/** The user's output path made absolute and checked by `check`; a refusal is the command's one line. */
+function checkedOutput(command: string, option: string, value: string, check: (path: string, param: string) => unknown): string {
   const path = resolve(userCwd(), value);
   try {
-    checkOutputPath(path, option);
+    check(path, option);
   } catch (err) {
     throw userFileError(command, `${option} ${value}`, err);
   }
   return path;
 }
 
+/**
+ * The absolute path of a file a command will write, checked now (before minutes of work): a regular file or a new
+ * name in an existing folder, never a device, FIFO, socket, folder or link (lib/core/safe-write.ts).
+ */
+export function outputFile(command: string, option: string, value: string): string {
+  return checkedOutput(command, option, value, checkOutputPath);
+}
+
 /** The absolute path of a folder a command will write into: a folder or a new name, never a link or special file. */
 export function outputFolder(command: string, option: string, value: string): string {
-  const path = resolve(userCwd(), value);
-  try {
-    checkOutputFolder(path, option);
-  } catch (err) {
-    throw userFileError(command, `${option} ${value}`, err);
-  }
-  return path;
+  return checkedOutput(command, option, value, checkOutputFolder);
 }
 
 /** Writes a file `outputFile` accepted, atomically; a refusal or failure is the command's one line. */
