@@ -1,11 +1,13 @@
 /**
  * The shape every `workbench` sub-command has, and the small helpers they share: argument parsing that turns
- * mistakes into one clear line (exit 2), and JSON input reading with errors that name the file.
+ * mistakes into one clear line (exit 2), bounded reading of the user's files and safe writing of its outputs,
+ * with errors that name the file.
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { InputError } from "../core/errors.js";
+import { InputError, WorkbenchInputError } from "../core/errors.js";
+import { checkOutputFolder, checkOutputPath, writeOutputFile } from "../core/safe-write.js";
+import { formatBytes, readUserFd, readUserFile } from "../core/user-file.js";
 import { escapeControls } from "../core/terminal-text.js";
 
 /** Where a command writes; injected so tests can capture output. */
@@ -63,23 +65,95 @@ export function rejectPositionals(command: string, positionals: readonly string[
 }
 
 /**
- * Reads and parses a JSON file ("-" = stdin, a relative path from the user's folder, `userCwd`); a missing file or
- * bad JSON is a `UsageError` naming the file.
+ * The most bytes each kind of input file may hold, checked before it is read (a session or recording holds whole
+ * files and prompts; the golden vectors here reach 1.2 MB; progress and teaching inputs are small).
  */
-export function readJsonFile(command: string, path: string): unknown {
-  let text: string;
+export const INPUT_LIMITS = Object.freeze({
+  teach: 4 << 20,
+  session: 16 << 20,
+  recording: 64 << 20,
+  vectors: 64 << 20,
+  scenario: 16 << 20,
+  notebook: 16 << 20,
+  progress: 4 << 20,
+});
+
+export type InputKind = keyof typeof INPUT_LIMITS;
+
+/** "4 MiB" for a kind of input: what the usage texts say. */
+export const inputLimitText = (kind: InputKind): string => formatBytes(INPUT_LIMITS[kind]);
+
+/** What a user file is to the command, for its error line: the option that named it, if any. */
+export interface UserFileRef {
+  kind: InputKind;
+  /** The option that named the file ("--replay"), shown before the path. */
+  option?: string;
+}
+
+/** A `readUserFile`/`checkOutputPath` refusal as the command's one line: "<command>: [--opt ]<path> <rule>". */
+export function userFileError(command: string, shown: string, err: unknown): unknown {
+  if (!(err instanceof WorkbenchInputError) || !/^(readUserFile|checkOutputPath|checkOutputFolder|writeOutputFile)$/.test(err.where)) return err;
+  const cannot = /^(cannot be read|could not be written|cannot be checked) (\(.*\))$/.exec(err.rule);
+  if (cannot) return new UsageError(`${command}: cannot ${cannot[1]!.startsWith("cannot be read") ? "read" : "write"} ${shown} ${cannot[2]}`);
+  return new UsageError(`${command}: ${shown} ${err.rule}`);
+}
+
+/**
+ * The text of a user's file ("-" = stdin, a relative path from the user's folder, `userCwd`), at most its kind's
+ * `INPUT_LIMITS`, a regular file (or stdin's pipe): anything else is a `UsageError` naming the file.
+ */
+export function readUserText(command: string, path: string, ref: UserFileRef): string {
+  const shown = (ref.option ? `${ref.option} ` : "") + (path === "-" ? "standard input (-)" : path);
   try {
-    text = readFileSync(path === "-" ? 0 : resolve(userCwd(), path), "utf8"); // relative to where the user stands
+    const options = { maxBytes: INPUT_LIMITS[ref.kind], param: ref.option ?? ref.kind };
+    return (path === "-" ? readUserFd(0, options) : readUserFile(resolve(userCwd(), path), options)).toString("utf8"); // relative to where the user stands
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`${command}: cannot read ${path}${code ? ` (${code})` : ""}`);
+    throw userFileError(command, shown, err);
   }
+}
+
+/** `readUserText`, then JSON: bad JSON is a `UsageError` naming the file. */
+export function readJsonFile(command: string, path: string, ref: UserFileRef): unknown {
+  const text = readUserText(command, path, ref);
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
     // V8 quotes a piece of the input, newlines and all: escape them so the error stays on one line
     const why = (err as Error).message.replace(/\r\n|\r|\n/g, "\\n");
     throw new UsageError(`${command}: ${path} is not valid JSON: ${why}`);
+  }
+}
+
+/** The user's output path made absolute and checked by `check`; a refusal is the command's one line. */
+function checkedOutput(command: string, option: string, value: string, check: (path: string, param: string) => unknown): string {
+  const path = resolve(userCwd(), value);
+  try {
+    check(path, option);
+  } catch (err) {
+    throw userFileError(command, `${option} ${value}`, err);
+  }
+  return path;
+}
+
+/**
+ * The absolute path of a file a command will write, checked now (before minutes of work): a regular file or a new
+ * name in an existing folder, never a device, FIFO, socket, folder or link (lib/core/safe-write.ts).
+ */
+export function outputFile(command: string, option: string, value: string): string {
+  return checkedOutput(command, option, value, checkOutputPath);
+}
+
+/** The absolute path of a folder a command will write into: a folder or a new name, never a link or special file. */
+export function outputFolder(command: string, option: string, value: string): string {
+  return checkedOutput(command, option, value, checkOutputFolder);
+}
+
+/** Writes a file `outputFile` accepted, atomically; a refusal or failure is the command's one line. */
+export function writeOutput(command: string, option: string, file: { path: string; text: string | Uint8Array }): void {
+  try {
+    writeOutputFile(file.path, file.text, option);
+  } catch (err) {
+    throw userFileError(command, `${option} ${file.path}`, err);
   }
 }
 

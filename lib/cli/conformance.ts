@@ -5,7 +5,7 @@
  */
 import { SUITES } from "../conformance/suites.js";
 import { runSuite, VectorFormatError } from "../conformance/suite.js";
-import { parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
+import { inputLimitText, parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
 
 const show = (v: unknown): string => {
   const s = JSON.stringify(v, null, 2) ?? String(v);
@@ -25,7 +25,8 @@ Exit status: 0 all passed, 1 some failed, 2 the file or the arguments are malfor
 Suites:
 ${SUITES.map((s) => `  ${s.name.padEnd(18)} ${s.description}`).join("\n")}
 
-  --quiet   print only the summary line`;
+  --quiet   print only the summary line
+The vector file must be a regular file of at most ${inputLimitText("vectors")}.`;
   },
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("conformance", args, { quiet: { type: "boolean" } });
@@ -35,7 +36,7 @@ ${SUITES.map((s) => `  ${s.name.padEnd(18)} ${s.description}`).join("\n")}
     if (extra.length > 0) throw new UsageError(`conformance: unexpected argument "${extra[0]}"`);
     const suite = SUITES.find((s) => s.name === name);
     if (!suite) throw new UsageError(`conformance: unknown suite "${name}" (suites: ${names})`);
-    const file = readJsonFile("conformance", path);
+    const file = readJsonFile("conformance", path, { kind: "vectors" });
     let report;
     try {
       report = await runSuite(suite, file);

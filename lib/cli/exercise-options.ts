@@ -6,9 +6,7 @@ import { resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { findProjectRoot } from "../core/project-root.js";
 import { statePath } from "../grader/state.js";
-import { UsageError, userCwd } from "./command.js";
-import { existsSync, statSync } from "node:fs";
-import { dirname } from "node:path";
+import { outputFile, UsageError, userCwd } from "./command.js";
 
 export const EXERCISE_PATH_OPTIONS = {
   root: { type: "string" },
@@ -16,7 +14,8 @@ export const EXERCISE_PATH_OPTIONS = {
 } as const;
 
 export const EXERCISE_PATH_USAGE = `  --root DIR     the workbench checkout (default: the one containing the current folder)
-  --state FILE   the progress file (default: .workbench/progress.json in the checkout)`;
+  --state FILE   the progress file (default: .workbench/progress.json in the checkout): a regular file of at
+                 most 4 MiB or a new name; a folder, device, FIFO or link is refused`;
 
 export { userCwd } from "./command.js";
 
@@ -33,14 +32,12 @@ export function exercisePaths(command: string, values: { root?: string | undefin
 }
 
 /**
- * A progress file the user named: not a folder, in a folder that exists (issue 18, item 6: no folder is created
- * that the user did not name, and the temporary file of the atomic write lands beside it, never at /).
+ * A progress file the user named: a regular file or a new name in a folder that exists — never a folder, device,
+ * FIFO or link (lib/core/safe-write.ts); no folder is created that the user did not name, and the temporary file of
+ * the atomic write lands beside it, never at /.
  */
 function checkStateFile(command: string, path: string): string {
-  if (existsSync(path) && !statSync(path).isFile()) throw new UsageError(`${command}: --state ${path} is a folder or special file, not a progress file`);
-  const dir = dirname(path);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${command}: --state ${path}: the folder ${dir} does not exist`);
-  return path;
+  return outputFile(command, "--state", path);
 }
 
 /** A positive integer option, or a UsageError naming it. */

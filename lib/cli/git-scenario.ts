@@ -6,7 +6,7 @@
 import { parseScenario } from "../git/scenario.js";
 import { runScenario } from "../git/scenario-run.js";
 import { renderScenarioReport } from "../git/scenario-text.js";
-import { parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
+import { inputLimitText, parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
 
 export const gitScenarioCommand: Command = {
   name: "git-scenario",
@@ -37,6 +37,7 @@ Scenario (JSON):
     "answers": { createNewFile, editFileNotInChat, byPath: {path: bool} },   default: yes
     "steps":  [ {"do": "undo"} | {"do": "commit", "message"?} | {"do": "turn", "edited"|"edits", "chat"?}
               | {"do": "write", "files"} | {"do": "stage", "files"} | {"do": "push"} ] }
+The scenario file must be a regular file of at most ${inputLimitText("scenario")} (stdin: the same cap).
 Examples: lib/git/scenarios/*.json`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("git-scenario", args, {
@@ -47,7 +48,7 @@ Examples: lib/git/scenarios/*.json`,
     if (positionals.length !== 1) {
       throw new UsageError(`git-scenario: give exactly one scenario file (or - for stdin)${positionals.length ? ` (got ${positionals.length})` : ""}`);
     }
-    const scenario = parseScenario(readJsonFile("git-scenario", positionals[0]!));
+    const scenario = parseScenario(readJsonFile("git-scenario", positionals[0]!, { kind: "scenario" }));
     const report = await runScenario(scenario, { withPatch: values.diff ?? false, keep: values.keep ?? false });
     io.stdout(values.json ? JSON.stringify(report, null, 2) + "\n" : renderScenarioReport(report));
     return 0;

@@ -18,7 +18,7 @@ import type { SummarySection } from "../grader/class/summary-render.js";
 import { GRADE_DEFAULTS } from "../grader/run.js";
 import { detectContainment } from "../grader/sandbox/containment.js";
 import { loadCatalog } from "../grader/session.js";
-import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
+import { outputFolder, parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 import { exercisePaths, integerOption, userCwd } from "./exercise-options.js";
 import { progressLine } from "./progress.js";
 
@@ -135,7 +135,7 @@ export const gradeClassCommand: Command = {
 
 /** --out as an absolute path: not SUBMISSIONS or inside it, not a file, in a folder that exists. */
 function checkOutDir(value: string, submissionsDir: string): string {
-  const out = resolve(userCwd(), value);
+  const out = outputFolder("grade-class", "--out", value); // not a link, device, FIFO, socket or file
   const real = (p: string): string => (existsSync(p) ? realpathSync(p) : resolve(real(dirname(p)), p.split(sep).pop()!));
   const subs = realpathSync(submissionsDir);
   const outReal = existsSync(dirname(out)) ? real(out) : null;

@@ -4,8 +4,7 @@
  * tests of the exercises (lib/grader/), prints the table, the total, the failures and a hint, and records the
  * student's progress. Exit 0 when every graded exercise has full points, 1 otherwise, 2 for a usage mistake.
  */
-import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync } from "node:fs";
 import { WorkbenchInputError } from "../core/errors.js";
 import { classroomResult } from "../grader/classroom.js";
 import { toJunitXml } from "../grader/junit.js";
@@ -15,7 +14,7 @@ import { GRADE_DEFAULTS } from "../grader/run.js";
 import { gradeSession, loadCatalog, type GradeSessionOptions } from "../grader/session.js";
 import { resolveTarget, type Target } from "../grader/target.js";
 import { watchExercises } from "../grader/watch.js";
-import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
+import { outputFile, parseCommandArgs, UsageError, writeOutput, type CliIO, type Command } from "./command.js";
 import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths, integerOption, userCwd } from "./exercise-options.js";
 
 const USAGE = `Usage: workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE] [--classroom FILE] [--hidden] [--student ID]
@@ -29,7 +28,9 @@ graded runs in a contained sandbox process, never in the process that judges it 
   --watch        grade again whenever an exercise's file is saved (Ctrl-C stops): however the editor saves
                  (in place, a new file renamed over it, "safe write" with a backup), and after a file or
                  folder is deleted and created again, or the whole folder replaced
-  --json FILE    also write the report as JSON ("-": to stdout, the table then goes to stderr)
+  --json FILE    also write the report as JSON ("-": to stdout, the table then goes to stderr). Each report
+                 file must be a regular file or a new name in an existing folder: a device, FIFO, socket,
+                 folder or symbolic link is refused before grading (exit 2)
   --junit FILE   also write the report as JUnit XML
   --classroom FILE  also write the result GitHub Classroom's autograding reporter reads (JSON: version,
                  status, max_score, tests[] with score; the release's workflow base64-encodes it)
@@ -114,33 +115,21 @@ async function gradeOnce(options: GradeSessionOptions, outputs: Outputs, io: Cli
 }
 
 /**
- * A report file's absolute path ("-" kept for --json), checked before any grading so that a mistyped folder is a
- * usage error at once rather than a failure after minutes of grading.
+ * A report file's absolute path ("-" kept for --json), checked before any grading so that a mistyped folder, a
+ * device or a link is a usage error at once rather than a failure after minutes of grading (lib/core/safe-write.ts).
  */
 function reportPath(option: "json" | "junit" | "classroom", value: string | undefined): string | undefined {
   if (value === undefined || (value === "-" && option === "json")) return value;
-  const path = resolve(userCwd(), value);
-  const folder = statSync(dirname(path), { throwIfNoEntry: false });
-  if (!folder?.isDirectory()) throw new UsageError(`grade: --${option} ${value}: the folder ${dirname(path)} does not exist`);
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`grade: --${option} ${value} is a folder; give a file name`);
-  return path;
+  return outputFile("grade", `--${option}`, value);
 }
 
 /**
- * Writes a report after grading, atomically (a temporary file beside it, then a rename), so a reader never sees half
- * a report; a failure (permissions, a full disk) is one line naming the file, not a stack trace. Only the grader
- * writes it: student code ran in a sandbox that can write no file and was killed, with its process group, before.
+ * Writes a report after grading, atomically and only as a regular file (checked again, then a temporary file beside
+ * it renamed over it); a failure is one line naming the option. Only the grader writes it: student code ran in a
+ * sandbox that can write no file and was killed, with its process group, before.
  */
 function writeReport(option: "json" | "junit" | "classroom", path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, path);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`grade: cannot write the --${option} report to ${path}${code ? ` (${code})` : ""}`);
-  }
+  writeOutput("grade", `--${option}`, { path, text });
 }
 
 function exitCode(report: GradeReport): number {

@@ -4,15 +4,15 @@
  * `--record run.json`; with `--replay run.json` a recording played back offline. Also the live view of a real
  * run on stderr (each trace event as it happens, the reply as it streams in) and writing a recording.
  */
-import { accessSync, constants, existsSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { accessSync, constants } from "node:fs";
+import { dirname } from "node:path";
 import { ModelConfigError } from "../loop/openai-config.js";
 import { OpenAIChatModel, type OpenAIClientOptions } from "../loop/openai-client.js";
 import { ReplayModel, RecordingModel } from "../loop/recording.js";
 import type { LoopModel } from "../loop/scripted-model.js";
 import type { LoopEvent } from "../loop/trace.js";
 import type { SessionRunOptions } from "../loop/session.js";
-import { readJsonFile, UsageError, type CliIO } from "./command.js";
+import { outputFile, readJsonFile, UsageError, writeOutput, type CliIO } from "./command.js";
 
 export interface ModelFlags {
   model?: string;
@@ -45,7 +45,7 @@ export function chooseModel(flags: ModelFlags, io: CliIO, env: Readonly<Record<s
   const none: ChosenModel = { model: null, header: null, recordedSession: undefined, save: null, live: { onEvent: null, onChunk: null } };
   if (flags.replay !== undefined) {
     if (flags.model !== undefined || flags.record !== undefined) throw new UsageError("loop: --replay runs a recording offline: give it without --model or --record");
-    const json = readJsonFile("loop", flags.replay);
+    const json = readJsonFile("loop", flags.replay, { kind: "recording", option: "--replay" });
     let replay: ReplayModel;
     try {
       replay = new ReplayModel(json);
@@ -58,7 +58,7 @@ export function chooseModel(flags: ModelFlags, io: CliIO, env: Readonly<Record<s
     return { ...none, model: replay, header, recordedSession: r.session };
   }
   if (flags.record !== undefined && flags.model === undefined) throw new UsageError("loop: --record keeps a real model's run: give --model openai:NAME too");
-  if (flags.record !== undefined) checkWritable(flags.record);
+  const recordPath = flags.record === undefined ? undefined : checkWritable(flags.record);
   if (flags.model === undefined) {
     if (flags["no-stream"] || flags["max-tokens"] || flags["time-limit"]) throw new UsageError("loop: --no-stream, --max-tokens and --time-limit need --model openai:NAME");
     return none;
@@ -77,7 +77,7 @@ export function chooseModel(flags: ModelFlags, io: CliIO, env: Readonly<Record<s
     throw err;
   }
   const recorder = flags.record === undefined ? null : new RecordingModel(client, client.server, env.WORKBENCH_RECORDING_NOTE ?? "");
-  const file = flags.record;
+  const file = recordPath;
   const save =
     recorder === null || file === undefined
       ? null
@@ -85,7 +85,7 @@ export function chooseModel(flags: ModelFlags, io: CliIO, env: Readonly<Record<s
           const text = JSON.stringify(recorder.recording(session), null, 2) + "\n";
           const key = env.OPENAI_API_KEY ?? "";
           if (key.length >= 4 && text.includes(key)) throw new Error("loop: refusing to write a recording that holds the API key"); // the client redacts; belt and braces
-          writeFileSync(file, text);
+          writeOutput("loop", "--record", { path: file, text });
           io.stderr(`loop: recorded ${recorder.calls.length} model calls to ${file}\n`);
         };
   const header = `model: ${client.name} at ${client.server}${client.options.stream ? " (streamed)" : ""}`;
@@ -122,14 +122,18 @@ function liveView(io: CliIO): ChosenModel["live"] {
   };
 }
 
-/** The recording's folder must exist and be writable before a (maybe paid) run starts. */
-function checkWritable(file: string): void {
-  const dir = dirname(resolve(file));
+/**
+ * The recording's absolute path, checked before a (maybe paid) run starts: a regular file or a new name (never a
+ * device, FIFO, folder or link: lib/core/safe-write.ts) in a folder that exists and is writable.
+ */
+function checkWritable(file: string): string {
+  const path = outputFile("loop", "--record", file);
   try {
-    accessSync(dir, constants.W_OK);
+    accessSync(dirname(path), constants.W_OK);
   } catch (err) {
-    throw new UsageError(`loop: cannot write the recording ${file} (${(err as NodeJS.ErrnoException).code ?? "not writable"}: ${existsSync(dir) ? "folder not writable" : "no such folder"})`);
+    throw new UsageError(`loop: cannot write the recording ${file} (${(err as NodeJS.ErrnoException).code ?? "not writable"}: folder not writable)`);
   }
+  return path;
 }
 
 /** A replay with a session file: it must be the session the recording was made from. */

@@ -12,7 +12,7 @@ import { ReplayMismatchError } from "../loop/recording.js";
 import type { LoopModel } from "../loop/scripted-model.js";
 import { runSession, type SessionRun } from "../loop/session.js";
 import { formatTrace } from "../loop/trace.js";
-import { parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
+import { inputLimitText, parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
 import { checkReplaySession, chooseModel } from "./loop-model.js";
 import { own } from "../core/own.js";
 
@@ -119,6 +119,9 @@ Session file (texts are a string or an array of lines):
     "architect"?: [text | {"fail": …}…]   (architect/editor: "replies" are then the editor's),
     "options"?: {"maxReflections"?, "autoLint"?, "autoTest"?, "fixLintErrors"?, "fixTestErrors"?,
                  "addMentionedFiles"?, "retry"?: {"firstDelay"?, "factor"?, "maxDelay"?}} }
+A session file is a regular file of at most ${inputLimitText("session")} (stdin: the same cap), a --replay recording at
+most ${inputLimitText("recording")}; a FIFO, device, folder or larger file is refused in one line. --record must be a regular
+file or a new name (never a device, FIFO, folder or link).
 Examples: lib/loop/sessions/*.json`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("loop", args, {
@@ -136,7 +139,7 @@ Examples: lib/loop/sessions/*.json`,
     if (extra.length > 0) throw new UsageError(`loop: unexpected argument "${extra[0]}"`);
     const chosen = chooseModel(values, io, process.env);
     if (!file && values.replay === undefined) throw new UsageError("loop: give a session file (or - for stdin); examples are in lib/loop/sessions/");
-    const session = file ? readJsonFile("loop", file) : chosen.recordedSession;
+    const session = file ? readJsonFile("loop", file, { kind: "session" }) : chosen.recordedSession;
     if (file && values.replay !== undefined) checkReplaySession({ file: values.replay, session: chosen.recordedSession }, { file, session });
     const name = file ?? values.replay!;
     let run: SessionRun<LoopModel>;

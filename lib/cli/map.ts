@@ -13,7 +13,7 @@ import { scanRepo, SCAN_DEFAULTS, type ScanResult } from "../repomap/scan/scan.j
 import { SkeletonCache } from "../repomap/render/skeletons.js";
 import { isFileOnly, type RankedEntry } from "../repomap/ranking/tag.js";
 import { loadTiktokenCounter, type TiktokenEncoding } from "../repomap/budget/token-count.js";
-import { boundedInteger, parseCommandArgs, UsageError, userCwd, type CliIO, type Command } from "./command.js";
+import { boundedInteger, outputFolder, parseCommandArgs, UsageError, userCwd, type CliIO, type Command } from "./command.js";
 import { progressBar } from "./progress.js";
 
 /**
@@ -79,7 +79,8 @@ ranks definitions with Aider's PageRank and prints the map text as Aider would, 
                     strict: the teaching rule, longest prefix whose exact token count fits
   --encoding E      the exact counter (js-tiktoken): o200k_base (default) or cl100k_base
   --json            print one object { map, ranking, selected, summary } instead
-  --cache-dir DIR   where the scan cache lives (default ${defaultCacheDir()})
+  --cache-dir DIR   where the scan cache lives (default ${defaultCacheDir()}): a folder or a new name, not a
+                    link or a special file; a cache file over 256 MiB, or not a regular file, is not read
   --no-cache        scan without reading or writing the cache
   --parse-budget MS the wall time one file's parse and tags queries may take (default ${SCAN_DEFAULTS.parseBudgetMs}); a file over it
                     (pathological nesting) is in the map by name only, with a warning, and is not cached
@@ -108,7 +109,7 @@ A second run on an unchanged folder parses no file.`,
     if (values["cache-dir"] === "") throw new UsageError("map: --cache-dir must name a folder (got \"\"); --no-cache scans without a cache");
     // paths on the command line are the user's: under `npm run` the process runs in the checkout, not there
     const folder = resolve(userCwd(), dir);
-    const cacheDir = values["no-cache"] ? null : values["cache-dir"] !== undefined ? resolve(userCwd(), values["cache-dir"]) : defaultCacheDir();
+    const cacheDir = values["no-cache"] ? null : values["cache-dir"] !== undefined ? outputFolder("map", "--cache-dir", values["cache-dir"]) : defaultCacheDir();
 
     const parseBudgetMs = values["parse-budget"] === undefined ? SCAN_DEFAULTS.parseBudgetMs : boundedInteger("map", "--parse-budget", values["parse-budget"], 1, 3_600_000);
     const grammars = new GrammarSet(mapCommandConfig.packageBase ? { resolvePackageDir: packageResolverFrom(mapCommandConfig.packageBase) } : {});

@@ -3,14 +3,13 @@
  * failing cell with its notebook, number and message; ends with `N passed, M failed`. `--check` and `--normalise`
  * keep the committed sources clean (outputs cleared, cell ids set).
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import { basename, relative } from "node:path";
 import { parseNotebook, normaliseNotebook, normalFormProblems, serialiseNotebook } from "../notebooks/ipynb.js";
 import { detectJupyter, INSTALL_HINT } from "../notebooks/jupyter.js";
 import { ensureLibBuilt, projectPaths, resolveNotebooks } from "../notebooks/project.js";
 import { formatRun, formatTotals } from "../notebooks/run-result.js";
 import { RUN_DEFAULTS, runNotebooks } from "../notebooks/runner.js";
-import { parseCommandArgs, UsageError, userCwd, type CliIO, type Command } from "./command.js";
+import { parseCommandArgs, readUserText, UsageError, userCwd, writeOutput, type CliIO, type Command } from "./command.js";
 
 function positiveInt(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -20,12 +19,7 @@ function positiveInt(flag: string, value: string | undefined, fallback: number):
 
 /** Reads and parses a notebook before any process is started for it: a bad one is one line (exit 2), not a cell's stack trace. */
 function checkNotebookFile(file: string): void {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (err) {
-    throw new UsageError(`notebooks: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? "error"})`);
-  }
+  const text = readUserText("notebooks", file, { kind: "notebook" }); // a regular file of at most 16 MiB
   try {
     parseNotebook(text, basename(file, ".ipynb"));
   } catch (err) {
@@ -37,11 +31,11 @@ function checkOrNormalise(files: readonly string[], write: boolean, io: CliIO): 
   let bad = 0;
   for (const file of files) {
     const name = basename(file, ".ipynb");
-    const text = readFileSync(file, "utf8");
+    const text = readUserText("notebooks", file, { kind: "notebook" });
     const shown = relative(process.cwd(), file) || file;
     if (write) {
       const normal = serialiseNotebook(normaliseNotebook(parseNotebook(text, name), name));
-      if (normal !== text) writeFileSync(file, normal);
+      if (normal !== text) writeOutput("notebooks", "--normalise", { path: file, text: normal }); // never through a link
       io.stdout(`${normal === text ? "unchanged" : "normalised"} ${shown}\n`);
       continue;
     }
@@ -66,6 +60,7 @@ A failing cell is reported with its notebook, its cell number and the error it p
 "N passed, M failed"; exit status 1 when any failed.
 
   NAME           a notebook's number (01), stem (01-personalized-pagerank), file name, or a path to any .ipynb
+                 (a regular file of at most 16 MiB; --normalise rewrites it in place, never through a link)
   --jupyter      run through the real tslab kernel with Jupyter's nbclient (needs: ${INSTALL_HINT});
                  default: in-process through tslab's own converter and executor, no Python needed
   --jobs N       notebooks run at once (default ${RUN_DEFAULTS.jobs}: one per core, at most 4)

@@ -4,10 +4,9 @@
  * manifest and a GitHub Actions workflow that grades each push for GitHub Classroom. Exit 0 when written, 2 when
  * OUT exists and is not empty, is inside the checkout, or the checkout is not the instructor's.
  */
-import { resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { shownPath, writeRelease } from "../grader/release/write.js";
-import { parseCommandArgs, UsageError, type Command } from "./command.js";
+import { outputFolder, parseCommandArgs, UsageError, type Command } from "./command.js";
 import { exercisePaths, userCwd } from "./exercise-options.js";
 
 const USAGE = `Usage: workbench release OUT [--root DIR] [--list]
@@ -29,7 +28,7 @@ export const releaseCommand: Command = {
     const { values, positionals } = parseCommandArgs("release", args, { root: { type: "string" }, list: { type: "boolean" } });
     if (positionals.length !== 1) throw new UsageError("release: name one folder to write, e.g. workbench release ../class-release");
     const { root } = exercisePaths("release", { root: values.root });
-    const out = resolve(userCwd(), positionals[0]!);
+    const out = outputFolder("release", "OUT", positionals[0]!); // not a link, device, FIFO or file
     let summary;
     try {
       summary = writeRelease({ root, out, onProgress: (line) => io.stderr(`release: ${line}\n`) });

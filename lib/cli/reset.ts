@@ -4,13 +4,15 @@
  * exercise's progress over, hints included (issue 15: a reset that kept the near-answer hint taught nothing); which
  * hints were seen is noted in that backup folder as hints-seen.json.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
+import { checkOutputPath } from "../core/safe-write.js";
+import { tryReadUserFile } from "../core/user-file.js";
 import { listExercises, pristineStub, selectExercises, type ExerciseEntry } from "../grader/catalog.js";
 import { parseReadme, type Hint } from "../grader/readme.js";
 import { exerciseState, loadState, saveState, withReset } from "../grader/state.js";
-import { parseCommandArgs, UsageError, type Command } from "./command.js";
+import { parseCommandArgs, UsageError, userFileError, writeOutput, type Command } from "./command.js";
 import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths } from "./exercise-options.js";
 
 const USAGE = `Usage: workbench reset NN…
@@ -63,18 +65,19 @@ export const resetCommand: Command = {
         const stub = pristineStub(root, e, file);
         const dest = join(root, "exercises", e.id, file);
         const shown = relative(root, dest);
-        if (existsSync(dest) && readFileSync(dest, "utf8") === stub) {
+        const mine = currentExerciseFile(dest, shown);
+        if (mine !== null && mine.toString("utf8") === stub) {
           io.stdout(`${shown}: already the stub\n`);
           continue;
         }
-        if (existsSync(dest)) {
+        if (mine !== null) {
           const backup = join(backupDir(root, e.id, now), file);
           mkdirSync(dirname(backup), { recursive: true });
-          copyFileSync(dest, backup);
+          writeOutput("reset", "backup", { path: backup, text: mine }); // the bytes as they were
           io.stdout(`${shown}: your version is saved as ${relative(root, backup)}\n`);
         }
         mkdirSync(dirname(dest), { recursive: true });
-        writeFileSync(dest, stub);
+        writeOutput("reset", "exercise file", { path: dest, text: stub });
         io.stdout(`${shown}: stub restored\n`);
       }
       const seen = exerciseState(state, e.id).hintsSeen;
@@ -105,7 +108,24 @@ function hintTitles(readme: string): Map<number, string> {
 /** Writes the note through a temporary file and a rename, like the progress file. */
 function writeNote(path: string, note: HintsSeenNote): void {
   mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(note, null, 2) + "\n");
-  renameSync(tmp, path);
+  writeOutput("reset", "hints note", { path, text: JSON.stringify(note, null, 2) + "\n" });
+}
+
+/** The largest exercise file reset backs up (an exercise's file is a few KiB). */
+const MAX_EXERCISE_FILE_BYTES = 4 << 20;
+
+/**
+ * The student's exercise file before it is replaced (null: none): a regular file, not a link, device or FIFO, at
+ * most 4 MiB — anything else is refused in one line and left as it is (a FIFO is never opened).
+ */
+function currentExerciseFile(dest: string, shown: string): Buffer | null {
+  if (lstatSync(dest, { throwIfNoEntry: false }) === undefined) return null; // its folder may not exist yet either
+  try {
+    checkOutputPath(dest, "exercise file");
+  } catch (err) {
+    throw userFileError("reset", shown, err);
+  }
+  const r = tryReadUserFile(dest, { maxBytes: MAX_EXERCISE_FILE_BYTES, param: "exercise file" });
+  if ("bytes" in r) return r.bytes;
+  throw new UsageError(`reset: ${shown} ${r.rule}; move it away, then reset again`);
 }

@@ -6,13 +6,13 @@
  * side by side, `--markdown` the same as Markdown. Exit 0 (pairs found or not: similarity is a lead, not a
  * failure), 2 for a usage mistake.
  */
-import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { analyseSimilarity, SIMILARITY_DEFAULTS } from "../grader/class/similarity.js";
 import { LEAD_NOT_VERDICT, similarityHtml, similarityMarkdown } from "../grader/class/similarity-report.js";
 import { sourcesFromFolder } from "../grader/class/sources.js";
-import { parseCommandArgs, UsageError, userCwd, type Command } from "./command.js";
+import { outputFile, parseCommandArgs, UsageError, userCwd, writeOutput, type Command } from "./command.js";
 import { EXERCISE_PATH_USAGE, exercisePaths } from "./exercise-options.js";
 
 const USAGE = `Usage: workbench similarity SUBMISSIONS [--out FILE.html] [--markdown FILE.md] [--threshold X]
@@ -22,7 +22,8 @@ or SUBMISSIONS/<id>/NN-name/…) with each other, the reference solutions and th
 literals ignored), and lists the pairs scoring at least the threshold. Nothing in a submission is run.
 ${LEAD_NOT_VERDICT}
   --out FILE        write the report as an HTML page, the shared lines side by side
-  --markdown FILE   write the report as Markdown
+  --markdown FILE   write the report as Markdown (each a regular file or a new name; a device, FIFO,
+                    folder or symbolic link is refused)
   --threshold X     list pairs scoring at least X, from 0 to 1 (default ${SIMILARITY_DEFAULTS.threshold})
 ${EXERCISE_PATH_USAGE.split("\n")[0]}
 Exit status: 0 (with or without pairs), 2 on a usage error.`;
@@ -35,27 +36,6 @@ function thresholdOption(value: string | undefined): number {
     throw new UsageError(`similarity: --threshold must be a decimal from 0 to 1 (got ${JSON.stringify(value)})`);
   }
   return n;
-}
-
-/** A file to write: not a folder, in a folder that exists. */
-function outputPath(option: string, value: string): string {
-  const path = resolve(userCwd(), value);
-  if (existsSync(path) && !statSync(path).isFile()) throw new UsageError(`similarity: --${option} ${value} is a folder or special file`);
-  const dir = dirname(path);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`similarity: --${option} ${value}: the folder ${dir} does not exist`);
-  return path;
-}
-
-function writeAtomically(option: string, path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, path);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`similarity: cannot write --${option} ${path}${code ? ` (${code})` : ""}`);
-  }
 }
 
 /** A whole page around the fragment; its CSP forbids every script, so nothing a submission holds can run. */
@@ -83,8 +63,8 @@ export const similarityCommand: Command = {
     });
     if (positionals.length !== 1) throw new UsageError("similarity: name one SUBMISSIONS folder (see: workbench similarity --help)");
     const threshold = thresholdOption(values.threshold);
-    const out = values.out === undefined ? undefined : outputPath("out", values.out);
-    const markdown = values.markdown === undefined ? undefined : outputPath("markdown", values.markdown);
+    const out = values.out === undefined ? undefined : outputFile("similarity", "--out", values.out);
+    const markdown = values.markdown === undefined ? undefined : outputFile("similarity", "--markdown", values.markdown);
     const { root } = exercisePaths("similarity", values);
     const dir = resolve(userCwd(), positionals[0]!);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`similarity: SUBMISSIONS ${positionals[0]} is not a folder`);
@@ -114,11 +94,11 @@ export const similarityCommand: Command = {
     if (pairs.length > 50) io.stdout(`  … ${pairs.length - 50} more${out || markdown ? " in the report" : " (--out FILE.html lists them all)"}\n`);
     const options = { threshold, analysis: counts };
     if (out) {
-      writeAtomically("out", out, page(similarityHtml(pairs, options)));
+      writeOutput("similarity", "--out", { path: out, text: page(similarityHtml(pairs, options)) });
       io.stdout(`wrote ${out}\n`);
     }
     if (markdown) {
-      writeAtomically("markdown", markdown, similarityMarkdown(pairs, options));
+      writeOutput("similarity", "--markdown", { path: markdown, text: similarityMarkdown(pairs, options) });
       io.stdout(`wrote ${markdown}\n`);
     }
     return 0;

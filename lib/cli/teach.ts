@@ -7,7 +7,7 @@ import { teachingSearchReplace } from "../editblock/teaching/search-replace.js";
 import { teachingRepoMap, type RepoMapInput } from "../repomap/teaching/repo-map.js";
 import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireRecord } from "../core/validate.js";
-import { parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
+import { inputLimitText, parseCommandArgs, readJsonFile, UsageError, type Command } from "./command.js";
 
 /** The seed page's worked examples, one per model (seed 000, 推导或示例). */
 export const WORKED_EXAMPLES = {
@@ -40,14 +40,50 @@ function runModel(model: Model, input: unknown): unknown {
   }
 }
 
-/** The most PageRank iterations `teach repo-map` runs (the page has no bound; 1e9 would run for minutes). */
-export const MAX_TEACH_ITERATIONS = 1_000_000;
+/**
+ * The workload `teach repo-map` accepts from the command line (the page has no bound; a million iterations over a
+ * thousand files would run for hours): the seed's loop costs iterations × (files + edges) steps, about 150–650 ns
+ * each here, so the product's bound keeps a run to seconds. `teachingRepoMap` from lib takes any size.
+ */
+export const TEACH_BOUNDS = Object.freeze({
+  iterations: 1_000_000,
+  files: 10_000,
+  edges: 100_000,
+  symbolCosts: 100_000,
+  /** iterations × (files + edges) */
+  work: 10_000_000,
+});
 
-function checkIterations(input: unknown): void {
-  const it = typeof input === "object" && input !== null && Object.hasOwn(input, "iterations") ? (input as { iterations: unknown }).iterations : undefined;
-  if (typeof it === "number" && Number.isInteger(it) && it > MAX_TEACH_ITERATIONS) {
-    throw new UsageError(`teach: iterations must be at most ${MAX_TEACH_ITERATIONS} on the command line (got ${it}); call repoMap from lib for more`);
-  }
+/** The most PageRank iterations `teach repo-map` runs. */
+export const MAX_TEACH_ITERATIONS = TEACH_BOUNDS.iterations;
+
+const countOf = (v: unknown): number => (Array.isArray(v) ? v.length : 0);
+
+/** The number of (file, symbol) costs in a `symbolCosts` object, as far as it is shaped like one. */
+function symbolCostCount(v: unknown): number {
+  if (typeof v !== "object" || v === null) return 0;
+  let n = 0;
+  for (const inner of Object.values(v)) n += typeof inner === "object" && inner !== null ? Object.keys(inner).length : 0;
+  return n;
+}
+
+/** Refuses a `teach repo-map` input over `TEACH_BOUNDS` in one line naming the bound (shapes are checked by lib). */
+function checkWorkload(input: unknown): void {
+  if (typeof input !== "object" || input === null) return;
+  const field = (k: string): unknown => (Object.hasOwn(input, k) ? (input as Record<string, unknown>)[k] : undefined);
+  const it = field("iterations");
+  const iterations = typeof it === "number" && Number.isInteger(it) ? it : 50;
+  const files = countOf(field("files"));
+  const edges = countOf(field("edges"));
+  const over = (what: string, max: number, got: number): never => {
+    throw new UsageError(`teach: ${what} must be at most ${max} on the command line (got ${got}); call teachingRepoMap from lib for more`);
+  };
+  if (iterations > TEACH_BOUNDS.iterations) over("iterations", TEACH_BOUNDS.iterations, iterations);
+  if (files > TEACH_BOUNDS.files) over("files", TEACH_BOUNDS.files, files);
+  if (edges > TEACH_BOUNDS.edges) over("edges", TEACH_BOUNDS.edges, edges);
+  const costs = symbolCostCount(field("symbolCosts"));
+  if (costs > TEACH_BOUNDS.symbolCosts) over("the symbol costs", TEACH_BOUNDS.symbolCosts, costs);
+  if (iterations * (files + edges) > TEACH_BOUNDS.work) over("iterations × (files + edges)", TEACH_BOUNDS.work, iterations * (files + edges));
 }
 
 export const teachCommand: Command = {
@@ -62,7 +98,10 @@ Runs one of the seed page's teaching models and prints its result as JSON.
 
 Input shapes:
   repo-map        { files, edges: [[referencer, definer, symbol, weight]…], personalization: {file: w},
-                    symbolCosts: {file: {symbol: cost}}, budget, damping?, iterations? (≤ 1000000) }
+                    symbolCosts: {file: {symbol: cost}}, budget, damping?, iterations? }
+                  bounds: iterations ≤ ${TEACH_BOUNDS.iterations}, files ≤ ${TEACH_BOUNDS.files}, edges ≤ ${TEACH_BOUNDS.edges},
+                  symbol costs ≤ ${TEACH_BOUNDS.symbolCosts}, iterations × (files + edges) ≤ ${TEACH_BOUNDS.work}
+The input file must be a regular file of at most ${inputLimitText("teach")} ("-": stdin, the same cap).
   search-replace  { text, search, replacement }
   commit-plan     { dirtyFiles, editedFiles, autoCommits?, dirtyCommits?, gitEnabled?, dryRun? }`,
   async run(args, io) {
@@ -74,8 +113,8 @@ Input shapes:
     if (extra.length > 0) throw new UsageError(`teach: unexpected argument "${extra[0]}"`);
     if (values.example && file) throw new UsageError("teach: give either an input file or --example, not both");
     if (!values.example && !file) throw new UsageError("teach: give an input file (or - for stdin), or --example");
-    const input = values.example ? WORKED_EXAMPLES[model as Model] : readJsonFile("teach", file!);
-    if (model === "repo-map") checkIterations(input);
+    const input = values.example ? WORKED_EXAMPLES[model as Model] : readJsonFile("teach", file!, { kind: "teach" });
+    if (model === "repo-map") checkWorkload(input);
     if (values.example) io.stdout(`input: ${JSON.stringify(input)}\n`);
     try {
       io.stdout(JSON.stringify(runModel(model as Model, input), null, 2) + "\n");

@@ -5,10 +5,15 @@
  * Only grading the checkout's own exercises/ records progress; grading solutions or another folder does not.
  * Version 1 files (a count of hints shown, always from hint 1 on) are read and upgraded: count n → hints 1…n seen.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
+import { writeOutputFile } from "../core/safe-write.js";
+import { readUserFile } from "../core/user-file.js";
 import type { GradeReport } from "./results.js";
+
+/** The largest progress file read (a class's worth of exercises fits in a few KiB). */
+export const MAX_STATE_BYTES = 4 << 20;
 
 export interface ExerciseState {
   /** The numbers of the hints seen (shown by `workbench hint` or by a failed grade), ascending, no repeats. */
@@ -112,9 +117,10 @@ export function upgradeState(parsed: { version: 1 | 2; exercises: Record<string,
 export function loadState(path: string, warn: (line: string) => void = () => undefined): ProgressState {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return emptyState();
+    text = readUserFile(path, { maxBytes: MAX_STATE_BYTES, param: "--state" }).toString("utf8");
+  } catch (err) {
+    if (!existsSync(path)) return emptyState(); // no progress yet (a dangling link is refused when written)
+    throw err; // a FIFO, device, folder or oversized file: one line, never waited on nor replaced
   }
   let problem: string | null;
   let parsed: unknown;
@@ -142,9 +148,7 @@ export function loadState(path: string, warn: (line: string) => void = () => und
 /** Writes the state (through a temporary file and a rename, so an interrupted write never leaves half a file). */
 export function saveState(path: string, state: ProgressState): void {
   mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(state, null, 2) + "\n");
-  renameSync(tmp, path);
+  writeOutputFile(path, JSON.stringify(state, null, 2) + "\n", "--state"); // a regular file only, never through a link
 }
 
 /** One exercise's entry, fresh if there is none. */

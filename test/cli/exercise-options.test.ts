@@ -60,11 +60,11 @@ describe("exercisePaths", () => {
     const root = checkout();
     const dir = tempDir("wb-state-");
     mkdirSync(join(dir, "sub"));
-    expect(() => exercisePaths("hint", { root, state: join(dir, "sub") })).toThrow(`hint: --state ${join(dir, "sub")} is a folder or special file, not a progress file`);
+    expect(() => exercisePaths("hint", { root, state: join(dir, "sub") })).toThrow(`hint: --state ${join(dir, "sub")} must be a regular file or a new file's name, not a folder`);
     const missing = join(dir, "missing", "deeper", "p.json");
-    expect(() => exercisePaths("hint", { root, state: missing })).toThrow(`hint: --state ${missing}: the folder ${join(dir, "missing", "deeper")} does not exist`);
+    expect(() => exercisePaths("hint", { root, state: missing })).toThrow(`hint: --state ${missing} must be in a folder that exists (${join(dir, "missing", "deeper")} does not)`);
     writeFileSync(join(dir, "file"), "");
-    expect(() => exercisePaths("hint", { root, state: join(dir, "file", "p.json") })).toThrow(/: the folder .*file does not exist$/);
+    expect(() => exercisePaths("hint", { root, state: join(dir, "file", "p.json") })).toThrow(/ must be in a folder that exists \(.*file does not\)$/);
   });
 });
 

@@ -22,7 +22,7 @@ describe("workbench grade-class", () => {
     ["SUBMISSIONS not a folder", [join(base, "nope"), "--out", join(base, "o")], /SUBMISSIONS .* is not a folder/],
     ["no --out", [subs], /--out DIR is required/],
     ["--out inside SUBMISSIONS", [subs, "--out", join(subs, "results")], /must not be inside SUBMISSIONS/],
-    ["--out a file", [subs, "--out", join(base, "file.txt")], /is a file; give a folder/],
+    ["--out a file", [subs, "--out", join(base, "file.txt")], /must be a folder or a new folder's name, not a regular file/],
     ["--out in a missing folder", [subs, "--out", join(base, "missing", "o")], /the folder .* does not exist/],
     ["--jobs 0", [subs, "--out", join(base, "o"), "--jobs", "0"], /--jobs must be an integer ≥ 1 \(got "0"\)/],
     ["--jobs 1.5", [subs, "--out", join(base, "o"), "--jobs", "1.5"], /--jobs must be an integer ≥ 1/],

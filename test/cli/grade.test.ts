@@ -21,10 +21,10 @@ describe("workbench grade: usage errors before any grading", () => {
     const r = await cli("grade", "05", "--root", root, "--json", missing);
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
-    expect(r.err).toBe(`grade: --json ${missing}: the folder ${join(root, "no-such-folder")} does not exist\n`);
+    expect(r.err).toBe(`grade: --json ${missing} must be in a folder that exists (${join(root, "no-such-folder")} does not)\n`);
     const dir = await cli("grade", "05", "--root", root, "--junit", root);
     expect(dir.code).toBe(2);
-    expect(dir.err).toBe(`grade: --junit ${root} is a folder; give a file name\n`);
+    expect(dir.err).toBe(`grade: --junit ${root} must be a regular file or a new file's name, not a folder\n`);
   });
 
   it("names the bad exercise or target, without the library function's name", async () => {
@@ -46,7 +46,7 @@ describe("workbench grade: usage errors before any grading", () => {
       [["--judges", "0"], 'grade: --judges must be an integer ≥ 1 (got "0")'],
       [["--student=-bob"], `grade: --student ${STUDENT_ID_RULE} (got "-bob")`],
       [["--student", "a/b"], `grade: --student ${STUDENT_ID_RULE} (got "a/b")`],
-      [["--classroom", join(root, "nowhere", "c.json")], `grade: --classroom ${join(root, "nowhere", "c.json")}: the folder ${join(root, "nowhere")} does not exist`],
+      [["--classroom", join(root, "nowhere", "c.json")], `grade: --classroom ${join(root, "nowhere", "c.json")} must be in a folder that exists (${join(root, "nowhere")} does not)`],
     ];
     for (const [args, line] of cases) {
       const r = await cli("grade", "05", "--root", root, ...args);

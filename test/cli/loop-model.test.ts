@@ -68,7 +68,7 @@ describe("chooseModel: --model openai:NAME", () => {
 
   it("--record: a recording model, its folder checked first; save writes the recording, never one holding the key", () => {
     const dir = tempDir("wb-rec-");
-    expect(() => choose({ model: "openai:m", record: join(dir, "no", "run.json") })).toThrow(new UsageError(`loop: cannot write the recording ${join(dir, "no", "run.json")} (ENOENT: no such folder)`));
+    expect(() => choose({ model: "openai:m", record: join(dir, "no", "run.json") })).toThrow(new UsageError(`loop: --record ${join(dir, "no", "run.json")} must be in a folder that exists (${join(dir, "no")} does not)`));
     const { io, err } = capture();
     const file = join(dir, "run.json");
     const chosen = chooseModel({ model: "openai:m", record: file }, io, { ...ENV, WORKBENCH_RECORDING_NOTE: "a note" });
@@ -99,7 +99,7 @@ describe("chooseModel: --replay", () => {
     const dir = tempDir("wb-rec-");
     writeTree(dir, { "bad.json": JSON.stringify({ format: "nope" }) });
     expect(() => choose({ replay: join(dir, "bad.json") })).toThrow(/^loop: bad recording .*bad\.json: recording: format must be/);
-    expect(() => choose({ replay: join(dir, "missing.json") })).toThrow(`loop: cannot read ${join(dir, "missing.json")} (ENOENT)`);
+    expect(() => choose({ replay: join(dir, "missing.json") })).toThrow(`loop: cannot read --replay ${join(dir, "missing.json")} (ENOENT)`);
   });
 
   it("through the command: a bad flag combination is one stderr line, exit 2, before any session is read", async () => {

@@ -1,5 +1,6 @@
 /** lib/cli/reset.ts: `workbench reset`, in a throwaway checkout (it never runs student code). */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { backupDir } from "../../lib/cli/reset.js";
@@ -91,5 +92,22 @@ describe("workbench reset --all, and a missing README", () => {
     expect(r.code).toBe(0);
     const note = r.out.match(/you had seen hint (\d): noted in (\S+)\)/)!;
     expect(JSON.parse(readFileSync(join(root, note[2]!), "utf8"))).toMatchObject({ exercise: "05-commit-plan", hintsSeen: [Number(note[1])], titles: [""] });
+  });
+
+  it("an exercise file that is a FIFO or a link to /dev/zero is refused in one line and left as it is (never opened)", async () => {
+    for (const make of [(f: string) => execFileSync("mkfifo", [f]), (f: string) => symlinkSync("/dev/zero", f)]) {
+      const root = fakeCheckout({ "05-commit-plan": "stub" });
+      const entry = listExercises(root).find((e) => e.id === "05-commit-plan")!;
+      const file = join(root, "exercises", entry.id, entry.files[0]!);
+      rmSync(file);
+      make(file);
+      const before = lstatSync(file);
+      const r = await cli("reset", "05", "--root", root);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err.trim().split("\n")).toHaveLength(1);
+      expect(r.err).toMatch(/^reset: exercises\/05-commit-plan\/\S+ must be a regular file or a new file's name, not a (FIFO|symbolic link)/);
+      const after = lstatSync(file);
+      expect([after.ino, after.mode]).toEqual([before.ino, before.mode]);
+    }
   });
 });

@@ -52,8 +52,8 @@ describe("workbench similarity", () => {
       [[dir, "--threshold", "1e-1"], /--threshold must be a decimal/],
       [[dir, "--threshold", "abc"], /--threshold must be a decimal/],
       [[join(dir, "missing")], /^similarity: SUBMISSIONS .*missing is not a folder$/],
-      [[dir, "--out", join(dir, "no", "such", "r.html")], /^similarity: --out .*: the folder .* does not exist$/],
-      [[dir, "--out", dir], /is a folder or special file/],
+      [[dir, "--out", join(dir, "no", "such", "r.html")], /^similarity: --out .* must be in a folder that exists \(.* does not\)$/],
+      [[dir, "--out", dir], /must be a regular file or a new file's name, not a folder/],
       [[dir, "--colour"], /^similarity: Unknown option '--colour'/],
     ];
     for (const [args, message] of cases) {

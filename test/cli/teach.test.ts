@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_TEACH_ITERATIONS, teachCommand, WORKED_EXAMPLES } from "../../lib/cli/teach.js";
+import { MAX_TEACH_ITERATIONS, TEACH_BOUNDS, teachCommand, WORKED_EXAMPLES } from "../../lib/cli/teach.js";
 import { UsageError } from "../../lib/cli/command.js";
 import { teachingCommitPlan } from "../../lib/git/teaching/commit-plan.js";
 import { teachingSearchReplace } from "../../lib/editblock/teaching/search-replace.js";
@@ -104,10 +104,33 @@ describe("teach <model> input.json", () => {
   it("repo-map: refuses more than MAX_TEACH_ITERATIONS iterations before running any", async () => {
     const input = { ...WORKED_EXAMPLES["repo-map"], iterations: MAX_TEACH_ITERATIONS + 1 };
     await expect(teach("repo-map", jsonFile(input))).rejects.toThrow(
-      `teach: iterations must be at most ${MAX_TEACH_ITERATIONS} on the command line (got ${MAX_TEACH_ITERATIONS + 1}); call repoMap from lib for more`,
+      `teach: iterations must be at most ${MAX_TEACH_ITERATIONS} on the command line (got ${MAX_TEACH_ITERATIONS + 1}); call teachingRepoMap from lib for more`,
     );
     const few = await teach("repo-map", jsonFile({ ...WORKED_EXAMPLES["repo-map"], iterations: 3 }));
     expect(few.code).toBe(0);
     expect(JSON.parse(few.out)).toEqual(JSON.parse(JSON.stringify(teachingRepoMap({ ...(WORKED_EXAMPLES["repo-map"] as unknown as RepoMapInput), iterations: 3 }))));
   });
+
+  it("repo-map: the workload bounds (files, edges, symbol costs, iterations × (files + edges)) are each one line, before any run", async () => {
+    const graph = (n: number, iterations: number) => {
+      const files = Array.from({ length: n }, (_, i) => `f${i}`);
+      return { files, edges: files.map((f, i) => [f, files[(i + 1) % n], "s", 1]), personalization: { f0: 1 }, symbolCosts: {}, budget: 1, iterations };
+    };
+    const b = TEACH_BOUNDS;
+    // a million iterations over 2,000 files (4e9 steps) is the case that never returned
+    await expect(teach("repo-map", jsonFile(graph(2000, 1_000_000)))).rejects.toThrow(
+      `teach: iterations × (files + edges) must be at most ${b.work} on the command line (got 4000000000); call teachingRepoMap from lib for more`,
+    );
+    await expect(teach("repo-map", jsonFile(graph(b.files + 1, 1)))).rejects.toThrow(`teach: files must be at most ${b.files} on the command line (got ${b.files + 1})`);
+    const manyEdges = { ...graph(2, 1), edges: Array.from({ length: b.edges + 1 }, () => ["f0", "f1", "s", 1]) };
+    await expect(teach("repo-map", jsonFile(manyEdges))).rejects.toThrow(`teach: edges must be at most ${b.edges} on the command line (got ${b.edges + 1})`);
+    const costs = { ...graph(2, 1), symbolCosts: { f0: Object.fromEntries(Array.from({ length: b.symbolCosts + 1 }, (_, i) => [`s${i}`, 1])) } };
+    await expect(teach("repo-map", jsonFile(costs))).rejects.toThrow(`teach: the symbol costs must be at most ${b.symbolCosts} on the command line (got ${b.symbolCosts + 1})`);
+    // one iteration past the product's bound over 50 files and 50 edges is refused; a small run of the same graph runs
+    const costsOf = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, { s: 1 }]));
+    await expect(teach("repo-map", jsonFile({ ...graph(50, b.work / 100 + 1), symbolCosts: costsOf(50) }))).rejects.toThrow(
+      `teach: iterations × (files + edges) must be at most ${b.work} on the command line (got ${b.work + 100})`,
+    );
+    expect((await teach("repo-map", jsonFile({ ...graph(50, 100), symbolCosts: costsOf(50) }))).code).toBe(0);
+  }, 60_000);
 });

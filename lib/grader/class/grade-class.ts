@@ -6,10 +6,11 @@
  * `summary.md`. Nothing a submission does stops the class: every failure becomes that student's row. The cache is
  * saved after every student, so an interrupted run resumes where it stopped.
  */
-import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { GradingError } from "../../core/errors.js";
+import { writeOutputFile } from "../../core/safe-write.js";
 import { toJunitXml } from "../junit.js";
 import { graderVersion, submissionHash } from "../provenance.js";
 import type { GradeReport } from "../results.js";
@@ -243,10 +244,9 @@ function readBounded(path: string): Buffer {
   }
 }
 
+/** Only ever a regular file: a link or special file planted in --out is refused, never written through. */
 function atomicWrite(path: string, text: string | Buffer): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
+  writeOutputFile(path, text, "--out");
 }
 
 /** Runs `task` over `items`, at most `limit` at once; results in input order. */

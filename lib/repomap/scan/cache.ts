@@ -10,7 +10,9 @@
  * mapping someone's repository writes nothing into it. A missing, unreadable or corrupt cache is ignored.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { writeOutputFile } from "../../core/safe-write.js";
+import { readUserFile } from "../../core/user-file.js";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { requireString } from "../../core/validate.js";
@@ -19,6 +21,9 @@ import type { RawTag } from "./tags-raw.js";
 
 /** Bump when the entry layout or the meaning of a field changes (2: entries carry the skeleton spans). */
 export const SCAN_CACHE_FORMAT = 2;
+
+/** The largest cache file read (about 80 KiB per 100 files of this lib); a larger one, a FIFO or a device is not read. */
+export const MAX_SCAN_CACHE_BYTES = 256 << 20;
 
 /** One file as the scan saw it. */
 export interface CachedEntry {
@@ -94,7 +99,7 @@ export function loadScanCache(path: string, key: ScanCacheKey, onRejected?: (cou
   const { fingerprint, root } = key;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, "utf8"));
+    parsed = JSON.parse(readUserFile(path, { maxBytes: MAX_SCAN_CACHE_BYTES, param: "scan cache" }).toString("utf8"));
   } catch {
     return new Map();
   }
@@ -119,11 +124,9 @@ export function loadScanCache(path: string, key: ScanCacheKey, onRejected?: (cou
 export function saveScanCache(path: string, key: ScanCacheKey, entries: ReadonlyMap<string, CachedEntry>): boolean {
   const { fingerprint, root } = key;
   const file: CacheFile = { format: SCAN_CACHE_FORMAT, fingerprint, root, entries: Object.fromEntries(entries) };
-  const tmp = `${path}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(tmp, JSON.stringify(file));
-    renameSync(tmp, path);
+    writeOutputFile(path, JSON.stringify(file), "scan cache"); // a regular file only: a planted link or FIFO is left alone
     return true;
   } catch {
     return false;

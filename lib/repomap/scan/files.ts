@@ -8,7 +8,8 @@
  * Reading never throws: a file that is not a regular file, unreadable, too large, binary (a NUL byte in its first
  * 8 KiB) or not valid UTF-8 comes back as a skip reason, which the scan counts.
  */
-import { constants, promises as fs, readFileSync, realpathSync, statSync } from "node:fs";
+import { constants, promises as fs, realpathSync, statSync } from "node:fs";
+import { tryReadUserFile } from "../../core/user-file.js";
 import { join, relative, resolve, sep } from "node:path";
 import { WorkbenchInputError } from "../../core/errors.js";
 import { compareCodePoints } from "../../core/pystr.js";
@@ -148,17 +149,13 @@ export function decodeSource(bytes: Uint8Array): ReadResult {
   }
 }
 
-/** Reads a file for parsing (synchronously: the scan reads one file at a time anyway); never throws. */
+/**
+ * Reads a file for parsing (synchronously: the scan reads one file at a time anyway); never throws. Only a regular
+ * file is read, up to `maxBytes`, checked before reading and on the open descriptor (lib/core/user-file.ts): a FIFO
+ * or device swapped in for a listed file is "missing", never waited on.
+ */
 export function readSourceSync(abs: string, maxBytes: number): ReadResult {
-  let bytes: Buffer;
-  try {
-    const stat = statSync(abs);
-    if (!stat.isFile()) return { skipped: "missing" };
-    if (stat.size > maxBytes) return { skipped: "too-large" };
-    bytes = readFileSync(abs);
-  } catch (err) {
-    return { skipped: (err as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "unreadable" };
-  }
-  if (bytes.length > maxBytes) return { skipped: "too-large" };
-  return decodeSource(bytes);
+  const r = tryReadUserFile(abs, { maxBytes, param: "file" });
+  if ("bytes" in r) return decodeSource(r.bytes);
+  return { skipped: r.refused === "too-large" ? "too-large" : r.refused === "unreadable" ? "unreadable" : "missing" };
 }
