@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkSession, FormatWorkspace, runLoop, runSession, ScriptedModel, type LoopEvent } from "../../lib/index.js";
+import { checkSession, MemoryWorkspace, runLoop, runSession, ScriptedModel, type LoopEvent } from "../../lib/index.js";
 import { editformats } from "../../lib/index.js";
 import { cli } from "../cli/run-cli.js";
 
@@ -68,17 +68,17 @@ describe("one edit-format interface in the loop (reference §7, seed 001 §4)", 
       "diff-fenced": "```python\na.py\n<<<<<<< SEARCH\n    return 1\n=======\n    return 2\n>>>>>>> REPLACE\n```\n",
     };
     for (const [format, reply] of Object.entries(replies)) {
-      const ws = new FormatWorkspace(files, { chat: ["a.py"], format: format as editformats.EditFormatName });
+      const ws = new MemoryWorkspace(files, { chat: ["a.py"] });
       const r = await runLoop({ workspace: ws, model: new ScriptedModel([reply]), message: "return 2" }, { editFormat: format as editformats.EditFormatName, autoLint: false });
       expect(r.stopReason, format).toBe("done");
       expect(r.files["a.py"], format).toBe("def f():\n    return 2\n");
     }
   });
 
-  it("a format other than diff needs the in-memory FormatWorkspace; bad names are rejected", async () => {
+  it("every format is accepted with git as without; bad names are rejected", async () => {
     expect(() => checkSession({ files: {}, chat: [], message: "m", replies: [], editFormat: "udif" })).toThrow("loop session: editFormat must be one of diff,");
-    expect(() => checkSession({ files: {}, chat: [], message: "m", replies: [], editFormat: "patch", git: true })).toThrow('other than "diff" runs in memory only');
-    const ws = new FormatWorkspace({ "a.py": "x\n" }, { chat: ["a.py"], format: "udiff" });
+    expect(checkSession({ files: {}, chat: [], message: "m", replies: [], editFormat: "patch", git: true }).editFormat).toBe("patch");
+    const ws = new MemoryWorkspace({ "a.py": "x\n" }, { chat: ["a.py"] });
     await expect(runLoop({ workspace: ws, model: new ScriptedModel(["x"]), message: "m" }, { editFormat: "nope" as "udiff" })).rejects.toThrow("runLoop: options.editFormat must be one of");
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { teachingCommitPlan, runTurn, Sandbox, AiderSession, type EditFormat, type TurnStepReport } from "../../../lib/index.js";
+import { teachingCommitPlan, runTurn, Sandbox, AiderSession, type TurnStepReport } from "../../../lib/index.js";
+import { EditFormatValueError, type EditFormatCoder } from "../../../lib/editformats/coder.js";
+import { DEFAULT_FENCE } from "../../../lib/editblock/fence.js";
 import { prepareSandbox } from "../../../lib/git/scenario-run.js";
 import { runKept, withKept, type Kept } from "../git-helpers.js";
 
@@ -173,16 +175,17 @@ describe("the edit format is a parameter", () => {
     try {
       await prepareSandbox(box, { files: { "a.py": "a\n", "b.py": "b\n" }, staged: {}, dirty: {} });
       const session = new AiderSession(box, { chat: ["a.py", "b.py"] });
-      const halfFails: EditFormat<string> = {
+      const halfFails: EditFormatCoder<string> = {
         name: "half-fails",
-        resolve: (edits) => [...edits],
+        getEdits: (reply) => reply.split(" "),
+        applyEditsDryRun: (edits) => [...edits],
         pathOf: (e) => e,
-        apply(edits, files) {
-          files.write(edits[0]!, "changed\n");
-          return "1 SEARCH/REPLACE block failed to match!";
+        applyEdits(edits, ctx) {
+          ctx.files.writeText(edits[0]!, "changed\n");
+          throw new EditFormatValueError("1 SEARCH/REPLACE block failed to match!");
         },
       };
-      const t = await runTurn(session, halfFails, ["a.py", "b.py"]);
+      const t = await runTurn(session, halfFails, { reply: "a.py b.py", fence: DEFAULT_FENCE });
       expect(t.reflected).toBe("1 SEARCH/REPLACE block failed to match!");
       expect(t.messages.map((m) => m.text)).toContain("The LLM did not conform to the edit format.");
       expect(t.messages.some((m) => m.text.startsWith("Applied edit"))).toBe(false);
