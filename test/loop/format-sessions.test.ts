@@ -126,3 +126,29 @@ describe("architect/editor (reference §7.5)", () => {
     expect(r.out).toMatch(/handoff +✓ +the plan goes to the editor/);
   });
 });
+
+describe("every format on git, through the same chain and the same git turn", () => {
+  // each session: a file with the user's uncommitted change, one reply in the format, the file the reply edits
+  const cases: [session: string, format: string, path: string, userLine: string, edited: string][] = [
+    ["git-udiff-dirty", "udiff", "app.py", "# prices are in cents\n", "    print(total([4, 5, 6]))\n"],
+    ["git-patch-dirty", "patch", "config.py", "DEBUG = True\n", "PORT = 8080\n"],
+    ["git-whole-dirty", "whole", "greet.py", '    """Say hello."""\n', '    return "Hello " + name + "!"\n'],
+  ];
+  it.each(cases)("%s: the user's change is committed first as theirs, then Aider's edit as Aider's", async (name, format, path, userLine, edited) => {
+    const run = await runSession(load(name));
+    expect(run.session.editFormat).toBe(format);
+    expect(run.workspace).toBe("git sandbox");
+    expect(run.result.stopReason).toBe("done");
+    expect(run.result.commits.map((c) => c.kind)).toEqual(["dirty", "aider"]);
+    const [dirty, aider] = run.commits!;
+    expect([dirty!.files.map((f) => f.path), aider!.files.map((f) => f.path)]).toEqual([[path], [path]]);
+    expect(dirty!.committer).not.toContain("(aider)"); // the user's change, the user's commit
+    expect(aider!.committer).toContain("(aider)");
+    expect(run.result.files[path]).toContain(userLine);
+    expect(run.result.files[path]).toContain(edited);
+    const steps = run.result.events.map((e) => e.kind);
+    expect(steps.indexOf("dirty-commit")).toBeGreaterThan(steps.indexOf("parse"));
+    expect(steps.indexOf("dirty-commit")).toBeLessThan(steps.indexOf("apply"));
+    expect(run.result.history.at(-2)!.content).toBe(`I committed the changes with git hash ${aider!.sha} & commit msg: ${aider!.subject}`);
+  });
+});

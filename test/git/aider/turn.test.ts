@@ -158,7 +158,9 @@ describe("allowed_to_edit", () => {
         ["warning", "Skipping edits to x.log that matches gitignore spec.", null, null],
         ["ask", "Create new file?", "new.py", true],
         ["ask", "Create new file?", "no-new.py", false],
+        ["output", "Skipping edits to no-new.py", null, null], // Aider's words for a declined question
         ["ask", "Allow edits to file that has not been added to the chat?", "other.py", false],
+        ["output", "Skipping edits to other.py", null, null],
         ["ask", "Allow edits to file that has not been added to the chat?", "yes.py", true],
         ["output", "You can use /undo to undo and discard each aider commit.", null, null],
       ]);
@@ -219,7 +221,7 @@ describe("SEARCH/REPLACE edits through lib/editblock's apply_edits", () => {
     const sc = JSON.parse(readFileSync(new URL("../../../lib/git/scenarios/search-replace.json", import.meta.url), "utf8")) as typeof seedExample;
     await withKept(sc, (k) => {
       const t = turnOf(k.report);
-      expect(t.format).toBe("editblock");
+      expect(t.format).toBe("diff"); // Aider's edit_format name for SEARCH/REPLACE
       expect(t.turn.reflected).toMatch(/^# 1 SEARCH\/REPLACE block failed to match!\n\n## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in notes\.md\n/);
       expect(t.turn.reflected).toContain("# The other 2 SEARCH/REPLACE blocks were applied successfully.");
       const [dirty, aider] = k.commits();
@@ -248,6 +250,7 @@ describe("SEARCH/REPLACE edits through lib/editblock's apply_edits", () => {
     await withKept(sc, (k) => {
       const t = turnOf(k.report).turn;
       expect(t.messages.filter((m) => m.kind === "error").map((m) => m.text)).toEqual([
+        "<root>/new.py: file not found error", // io.read_text of the file the dry run did not create
         "Exception while updating files:",
         "'NoneType' object has no attribute 'splitlines'",
       ]);
