@@ -142,8 +142,8 @@ describe("every format on git, through the same chain and the same git turn", ()
     expect(run.result.commits.map((c) => c.kind)).toEqual(["dirty", "aider"]);
     const [dirty, aider] = run.commits!;
     expect([dirty!.files.map((f) => f.path), aider!.files.map((f) => f.path)]).toEqual([[path], [path]]);
-    expect(dirty!.committer).not.toContain("(aider)"); // the user's change, the user's commit
-    expect(aider!.committer).toContain("(aider)");
+    expect(dirty!.message).not.toContain("Co-authored-by: aider"); // the user's change: no co-author trailer
+    expect(aider!.message).toContain("Co-authored-by: aider");
     expect(run.result.files[path]).toContain(userLine);
     expect(run.result.files[path]).toContain(edited);
     const steps = run.result.events.map((e) => e.kind);
