@@ -12,7 +12,7 @@ const kinds = (events: readonly LoopEvent[]) => [...new Set(events.map((e) => e.
 describe("one edit-format interface in the loop (reference §7, seed 001 §4)", () => {
   it("udiff session: the first hunk's UnifiedDiffNoMatch text is reflected word for word, the second applies", async () => {
     const run = await runSession(load("udiff-reflection"));
-    expect(run.workspace).toBe("memory, no git, edit format udiff");
+    expect([run.workspace, run.session.editFormat]).toEqual(["memory, no git", "udiff"]);
     expect(run.result.stopReason).toBe("done");
     expect(run.result.counts).toMatchObject({ requests: 2, reflections: 1, malformedResponses: 1 });
     // the reflected message is exactly what lib/editformats' apply_edits raises on the first reply
@@ -109,9 +109,9 @@ describe("architect/editor (reference §7.5)", () => {
     expect(a.events.map((e) => e.kind)).toEqual(["request", "model-call", "reply", "handoff", "handoff"]);
   });
 
-  it("with git the editor writes SEARCH/REPLACE through lib/git's turn, and its edit is committed", async () => {
+  it("with git the editor writes SEARCH/REPLACE (Aider's editor-diff, as without git) through lib/git's turn, and its edit is committed", async () => {
     const run = await runSession({ ...load("architect-editor"), git: true });
-    expect(run.session.editFormat).toBe("diff");
+    expect(run.session.editFormat).toBe("editor-diff");
     expect(run.workspace).toBe("git sandbox");
     expect(run.architect!.handedOff).toBe(true);
     expect(run.commits!.length).toBeGreaterThan(0);
