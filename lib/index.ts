@@ -188,7 +188,7 @@ export { MemoryFileSystem, type EditFileSystem } from "./editblock/files.js";
 export { COMMIT_PLAN_DEFAULTS, teachingCommitPlan, type CommitPlan, type CommitPlanInput } from "./git/teaching/commit-plan.js";
 
 // ── git checkpoints — Aider's turn, commit and /undo, in a sandbox; scenarios that compare them with the plan ───
-export { runTurn, type TurnResult } from "./git/aider/turn.js";
+export { runTurn, type TurnInput, type TurnResult } from "./git/aider/turn.js";
 export { UNDO_NOT_AIDER_HINT, UNDO_REFUSALS, undo, type UndoRefusal, type UndoResult } from "./git/aider/undo.js";
 export {
   attribution,
@@ -204,7 +204,8 @@ export {
 export { AiderSession, ANSWERS_DEFAULTS, GIT_OPTIONS_DEFAULTS, type Answers, type GitOptions, type SessionConfig } from "./git/aider/session.js";
 export { AiderRepo, type DiffEntry } from "./git/aider/repo.js";
 export { AiderLog, type AiderMessage, type AiderMessageKind } from "./git/aider/io.js";
-export { editBlockFormat, wholeFileEdits, wholeFileFormat, type EditFormat, type TurnFiles, type WholeFileEdit } from "./git/aider/edit-format.js";
+export { scenarioCoder, wholeFileEdits, type ScenarioEdits, type WholeFileEdit } from "./git/aider/edit-format.js";
+export { SandboxFiles } from "./git/aider/files.js";
 export { Sandbox, SANDBOX_BRANCH, SANDBOX_USER, withSandbox } from "./git/sandbox/sandbox.js";
 export { GitError, runGit, type GitContext, type GitResult } from "./git/sandbox/git-cli.js";
 export {
@@ -275,6 +276,7 @@ export {
   type EditAnswers,
   type LoopWorkspace,
   type Printed,
+  type ReplyInput,
   type UpdateResult,
 } from "./loop/workspace.js";
 export { GitWorkspace, withGitWorkspace, type GitSetup } from "./loop/git-workspace.js";
@@ -286,7 +288,6 @@ export { OPENAI_CLIENT_DEFAULTS, OpenAIChatModel, type OpenAIClientOptions } fro
 export { RecordingModel, ReplayMismatchError, ReplayModel } from "./loop/recording.js";
 export { checkRecording, type RecordedCall, type Recording } from "./loop/recording-format.js";
 export { startStandInServer, stepsFromRecording, type StandInOptions, type StandInServer, type StandInStep } from "./loop/stand-in-server.js";
-export { FormatWorkspace, type FormatReplyResult } from "./loop/format-workspace.js";
 export { ARCHITECT_DONE, runArchitect, type ArchitectInput, type ArchitectResult } from "./loop/architect.js";
 
 // ── conformance against Aider's golden vectors ──────────────────────────────────────────────────────────────────

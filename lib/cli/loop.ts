@@ -115,7 +115,7 @@ Session file (texts are a string or an array of lines):
     "answers"?: {"createNewFile"?, "editFileNotInChat"?},
     "git"?: true | {"staged"?: {path: text}, "dirty"?: {path: text | null},
                     "options"?: {"autoCommits"?, "dirtyCommits"?, "dryRun"?, "gitEnabled"?}},
-    "editFormat"?: "diff"|"udiff"|"patch"|"whole"|"diff-fenced"|… (default "diff"; in memory only),
+    "editFormat"?: "diff"|"udiff"|"patch"|"whole"|"diff-fenced"|… (default "diff"; every format also with "git"),
     "architect"?: [text | {"fail": …}…]   (architect/editor: "replies" are then the editor's),
     "options"?: {"maxReflections"?, "autoLint"?, "autoTest"?, "fixLintErrors"?, "fixTestErrors"?,
                  "addMentionedFiles"?, "retry"?: {"firstDelay"?, "factor"?, "maxDelay"?}} }

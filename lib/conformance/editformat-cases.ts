@@ -48,7 +48,7 @@ export function readInputFence(c: CaseReader): Fence {
 }
 
 /** A fresh project and coder context from a coder-level case's inputs. */
-export function coderContext(c: CaseReader, files: Record<string, string>, chatFiles: string[]): CoderContext {
+export function coderContext(c: CaseReader, files: Record<string, string>, chatFiles: string[]): CoderContext & { files: ProjectFiles } {
   const dryRun = c.optional<boolean>("input.dry_run", "boolean") ?? false;
   const confirm = c.optional<boolean>("input.confirm", "boolean") ?? true;
   const project = new ProjectFiles(files, { dryRun, confirm });
@@ -56,13 +56,13 @@ export function coderContext(c: CaseReader, files: Record<string, string>, chatF
 }
 
 /** Runs a `Coder.apply_updates (…)` case through `coder`, comparing only the fields the case records. */
-export function runApplyUpdatesCase<E>(c: CaseReader, coder: EditFormatCoder<E>): CaseOutcome {
+export async function runApplyUpdatesCase<E>(c: CaseReader, coder: EditFormatCoder<E>): Promise<CaseOutcome> {
   const files = readStringRecord(c, "input.files");
   const chat = readStringList(c, "input.chat_files");
   const reply = c.get<string>("input.partial_response_content", "string");
   const expected = c.get<Record<string, unknown>>("expected", "object");
   const ctx = coderContext(c, files, chat);
-  const r = applyUpdates(coder, reply, ctx);
+  const r = await applyUpdates(coder, reply, ctx);
   const all: Record<string, unknown> = {
     edited: r.edited,
     reflected_message: r.reflectedMessage,
@@ -76,20 +76,25 @@ export function runApplyUpdatesCase<E>(c: CaseReader, coder: EditFormatCoder<E>)
   return outcome(c.id, { expected, error: c.get("error", "any") }, () => ({ expected: actual, error: null }));
 }
 
-/** Dispatches each case of `file.cases` on its `function` field; an unknown function is a format error. */
-export function runByFunction(file: unknown, handlers: readonly [test: (fn: string) => boolean, run: (c: CaseReader) => CaseOutcome][]): CaseOutcome[] {
-  return readCases(file, "cases").map((c) => {
+/** Dispatches each case of `file.cases` on its `function` field, in order; an unknown function is a format error. */
+export async function runByFunction(
+  file: unknown,
+  handlers: readonly [test: (fn: string) => boolean, run: (c: CaseReader) => CaseOutcome | Promise<CaseOutcome>][],
+): Promise<CaseOutcome[]> {
+  const out: CaseOutcome[] = [];
+  for (const c of readCases(file, "cases")) {
     const fn = c.get<string>("function", "string");
     const h = handlers.find(([test]) => test(fn));
     if (!h) throw new VectorFormatError(c.id, "function", `names no function this suite knows: ${JSON.stringify(fn)}`);
     try {
-      return h[1](c);
+      out.push(await h[1](c));
     } catch (err) {
       // An input our own checks refuse (a path outside the project, say) fails this case; it does not stop the run.
       if (err instanceof VectorFormatError) throw err;
-      return { id: c.id, passed: false, expected: c.raw.expected ?? null, actual: null, detail: `raised ${err instanceof Error ? err.message : String(err)}` };
+      out.push({ id: c.id, passed: false, expected: c.raw.expected ?? null, actual: null, detail: `raised ${err instanceof Error ? err.message : String(err)}` });
     }
-  });
+  }
+  return out;
 }
 
 /** A plain-function case: `run` gets the case's `input` reader and returns the value to compare with `expected`. */

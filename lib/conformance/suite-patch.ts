@@ -49,7 +49,7 @@ function projectCase(c: CaseReader, keys: readonly string[], run: (files: Projec
   return outcome(c.id, { expected: c.get("expected", "object"), error: c.get("error", "any") }, () => ({ expected: got, error: r.error }));
 }
 
-const HANDLERS: [(fn: string) => boolean, (c: CaseReader) => CaseOutcome][] = [
+const HANDLERS: [(fn: string) => boolean, (c: CaseReader) => CaseOutcome | Promise<CaseOutcome>][] = [
   [(f) => f.startsWith("find_context_core("), (c) => functionCase(c, () => findContextCore(list(c, "lines"), list(c, "context"), int(c, "start")))],
   [
     (f) => f.startsWith("find_context("),

@@ -22,7 +22,7 @@ import { readStringRecord } from "./editblock-fields.js";
 import { capture, functionCase, outcome, runApplyUpdatesCase, runByFunction } from "./editformat-cases.js";
 import { VectorFormatError, type CaseReader } from "./format.js";
 import { readStringList } from "./read.js";
-import type { ConformanceSuite } from "./suite.js";
+import type { CaseOutcome, ConformanceSuite } from "./suite.js";
 
 const str = (c: CaseReader, k: string) => c.get<string>(`input.${k}`, "string");
 const list = (c: CaseReader, k: string) => readStringList(c, `input.${k}`);
@@ -37,7 +37,7 @@ function readEdits(c: CaseReader): UdiffEdit[] {
   });
 }
 
-const HANDLERS: [(fn: string) => boolean, (c: CaseReader) => ReturnType<typeof functionCase>][] = [
+const HANDLERS: [(fn: string) => boolean, (c: CaseReader) => CaseOutcome | Promise<CaseOutcome>][] = [
   [(f) => f === "find_diffs", (c) => functionCase(c, () => findDiffs(str(c, "content")))],
   [(f) => f === "UnifiedDiffCoder.get_edits", (c) => functionCase(c, () => getUdiffEdits(str(c, "partial_response_content")))],
   [

@@ -28,7 +28,7 @@ function readEdits(c: CaseReader): WholeFileEdit[] {
   });
 }
 
-const HANDLERS: [(fn: string) => boolean, (c: CaseReader) => CaseOutcome][] = [
+const HANDLERS: [(fn: string) => boolean, (c: CaseReader) => CaseOutcome | Promise<CaseOutcome>][] = [
   [(f) => f === "WholeFileCoder.get_edits(mode='update')", (c) => functionCase(c, () => getWholeFileEdits(reply(c), chat(c), readInputFence(c)))],
   [(f) => f === "WholeFileCoder.get_edits(mode='diff')", (c) => functionCase(c, () => wholeFileLiveView(reply(c), chat(c), readInputFence(c), project(c)))],
   [

@@ -1,17 +1,18 @@
 /**
- * SEARCH/REPLACE as an `EditFormatCoder` (reference §2, §7.4): Aider's `EditBlockCoder` (`diff`) and
- * `EditBlockFencedCoder` (`diff-fenced`, the path INSIDE the fence) share parsing and applying — lib/editblock's
- * `getEdits` and `applyEdits` — and differ only in their prompts. get_edits keeps the shell blocks aside (one
- * malformed block discards the whole reply); the dry-run step re-targets an edit to the chat file that takes it.
+ * SEARCH/REPLACE as an `EditFormatCoder` (aider/coders/editblock_coder.py, editblock_fenced_coder.py): Aider's
+ * `EditBlockCoder` (`diff`) and `EditBlockFencedCoder` (`diff-fenced`, the path INSIDE the fence) share parsing and
+ * applying — lib/editblock's `getEdits` and `applyEdits` — and differ only in their prompts. get_edits keeps the
+ * shell blocks aside (one malformed block discards the whole reply); the dry-run step re-targets an edit to the
+ * chat file that takes it; apply reports each block's outcome and raises Aider's failure message as a ValueError.
  */
 import { applyEdits } from "../editblock/apply.js";
 import type { EditFileSystem } from "../editblock/files.js";
 import { getEdits, type EditBlock } from "../editblock/parse.js";
 import { EditFormatValueError, inchatRelativeFiles, type CoderContext, type EditFormatCoder } from "./coder.js";
-import type { ProjectFiles } from "./workspace.js";
+import type { EditFiles } from "./workspace.js";
 
-/** lib/editblock's file access over the project: reads are `io.read_text`, writes `io.write_text`. */
-export function editFileSystem(files: ProjectFiles): EditFileSystem {
+/** The three calls lib/editblock makes, over the chain's file access: reads are `io.read_text`, writes `io.write_text`. */
+export function editFileSystem(files: EditFiles): EditFileSystem {
   return {
     exists: (p) => files.exists(p),
     read: (p) => files.readText(p),
@@ -33,6 +34,10 @@ function makeEditBlockCoder(name: "diff" | "diff-fenced"): EditFormatCoder<EditB
     pathOf: (edit: EditBlock) => edit.path,
     applyEdits(edits: EditBlock[], ctx: CoderContext) {
       const r = applyEdits(edits, editFileSystem(ctx.files), { chatFiles: inchatRelativeFiles(ctx), fence: ctx.fence });
+      for (const o of r.outcomes) {
+        const how = o.applied && o.how ? (o.how.how === "replace" ? o.how.stage : o.how.how) : null;
+        ctx.outcomes?.push({ path: o.path, applied: o.applied, how });
+      }
       if (r.error !== null) throw new EditFormatValueError(r.error);
     },
   });

@@ -1,7 +1,7 @@
 /**
- * Aider's other edit formats (reference §7): unified diff (udiff/), V4A patch (patch/), whole file (wholefile/),
- * and SEARCH/REPLACE in its `diff` and `diff-fenced` coders, all behind one `EditFormatCoder` interface and
- * Aider's `apply_updates` chain (coder.ts) over an in-memory project (workspace.ts). See README.md.
+ * Aider's edit formats — unified diff (udiff/), V4A patch (patch/), whole file (wholefile/) and SEARCH/REPLACE in
+ * its `diff` and `diff-fenced` coders — behind one `EditFormatCoder` interface, and the one `apply_updates` chain
+ * (coder.ts, aider/coders/base_coder.py) over one file access (`EditFiles`, workspace.ts). See README.md.
  */
 export * from "./workspace.js";
 export * from "./coder.js";

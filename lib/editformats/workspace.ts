@@ -1,9 +1,8 @@
 /**
- * The project folder and the `io` object the other edit formats' coders see (reference §7 intro, §3.3–§3.4):
- * an in-memory tree of files AND folders (patch's Add creates parents, udiff's `Path.touch` does not, Delete
- * unlinks), Aider's `io.read_text` (universal newlines: CRLF and CR on disk arrive as LF; a missing file logs
- * "{abs}: file not found error" and gives null), `io.write_text` (a no-op in dry run), and a log of every
- * tool_output / tool_warning / tool_error / confirm_ask call in order, with absolute paths shown under `root`.
+ * The one file access of the edit chain, `EditFiles`: the project folder and the `io` object Aider's coders see
+ * (aider/io.py `read_text`, `write_text`, `tool_output`/`tool_warning`/`tool_error`, `confirm_ask`; `Path.touch`,
+ * `utils.touch_file`, `mkdir`, `unlink`). Two adapters: `ProjectFiles` here (in memory: files AND folders, a log
+ * of every io call, absolute paths shown under `root`) and lib/git's `SandboxFiles` (a sandbox work tree).
  * Paths are project-relative; a path that escapes the project is refused.
  */
 import { posix } from "node:path";
@@ -29,12 +28,49 @@ export const WORKSPACE_DEFAULTS: Readonly<Required<Omit<WorkspaceOptions, "confi
   confirm: true,
 });
 
+/** What a coder may do to the project and say to the user: Aider's `io` and the `Path` calls the coders make. */
+export interface EditFiles {
+  /** `--dry-run`: `writeText` does nothing (deletes, folders and touches still happen). */
+  readonly dryRun: boolean;
+  /** The project-relative normal form of a path; refuses one that leaves the project. */
+  key(path: string): string;
+  /** Aider's `abs_root_path(path)` as printed. */
+  abs(path: string): string;
+  isFile(path: string): boolean;
+  isDir(path: string): boolean;
+  /** `Path(abs).exists()`: a file or a folder. */
+  exists(path: string): boolean;
+  /** `io.read_text`: universal newlines; null (and an error line) when missing or a folder. */
+  readText(path: string): string | null;
+  /** `io.write_text`: nothing in dry run; "Unable to write file …" then the OSError when the write fails. */
+  writeText(path: string, content: string): void;
+  /** `Path(abs).touch()`: an empty file if missing (its folder must exist). */
+  touch(path: string): void;
+  /** `utils.touch_file`: parents created, then touched; false when impossible. */
+  touchFile(path: string): boolean;
+  /** `mkdir(parents=True, exist_ok=True)`. */
+  mkdirs(path: string): void;
+  /** `Path.unlink()` (FileNotFoundError when missing). */
+  unlink(path: string): void;
+  /** `tool_output` / `tool_warning` / `tool_error`. */
+  log(kind: "output" | "warning" | "error", text: string): void;
+  /** `confirm_ask(question, subject=path)`. */
+  confirm(question: string, subject: string): boolean;
+}
+
+/** Aider's `io.write_text` failure: "Unable to write file {filename}: {err}" is printed, then the error raised. */
+export function writeFailed(files: Pick<EditFiles, "abs" | "log">, path: string, err: PythonError): never {
+  files.log("error", `Unable to write file ${files.abs(path)}: ${err.pythonMessage}`);
+  throw err;
+}
+
 /** Python's `FileNotFoundError(2, …)` text for an absolute path. */
 export function fileNotFound(abs: string): PythonError {
   return new PythonError("FileNotFoundError", `[Errno 2] No such file or directory: '${abs}'`);
 }
 
-export class ProjectFiles {
+/** The in-memory adapter of `EditFiles` (tests, conformance vectors, the loop without git, notebooks). */
+export class ProjectFiles implements EditFiles {
   private readonly files = new Map<string, string>();
   private readonly dirs = new Set<string>();
   readonly io: IoEntry[] = [];
@@ -97,11 +133,16 @@ export class ProjectFiles {
     return null;
   }
 
-  /** Aider's `io.write_text`: nothing in dry run; the parent folder must exist. */
+  /** Aider's `io.write_text`: nothing in dry run; the parent folder must exist, else "Unable to write file …". */
   writeText(path: string, content: string): void {
     requireString("ProjectFiles.writeText", "content", content);
     if (this.dryRun) return;
-    this.put(path, content);
+    try {
+      this.put(path, content);
+    } catch (err) {
+      if (err instanceof PythonError) writeFailed(this, path, err);
+      throw err;
+    }
   }
 
   /** `Path(abs).touch()`: creates an empty file (the folder must exist); an existing file is kept. */
@@ -137,7 +178,8 @@ export class ProjectFiles {
   private put(path: string, content: string): void {
     const k = this.key(path);
     const parent = posix.dirname(k);
-    if (!this.isDir(parent === "." ? "" : parent) || this.isDir(k)) throw fileNotFound(this.abs(k));
+    if (this.isDir(k)) throw new PythonError("IsADirectoryError", `[Errno 21] Is a directory: '${this.abs(k)}'`);
+    if (!this.isDir(parent === "." ? "" : parent)) throw fileNotFound(this.abs(k));
     this.files.set(k, content);
   }
 

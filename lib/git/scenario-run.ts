@@ -6,9 +6,10 @@
  */
 import { join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
+import { DEFAULT_FENCE } from "../editblock/fence.js";
 import { slashCommit, type CommitResult } from "./aider/commit.js";
 import { AiderLog, type AiderMessage } from "./aider/io.js";
-import { editBlockFormat, wholeFileFormat } from "./aider/edit-format.js";
+import { scenarioCoder } from "./aider/edit-format.js";
 import { AiderSession, checkGitOptions, type GitOptions } from "./aider/session.js";
 import { runTurn, type TurnResult } from "./aider/turn.js";
 import { undo, type UndoResult } from "./aider/undo.js";
@@ -199,10 +200,7 @@ class ScenarioRun {
     const watched = [...new Set([...D, ...targets])];
     const read = (p: string) => box.readBytes(p);
     const snapBefore = await snapshotFiles(box.git, read, watched);
-    const turn =
-      edits.kind === "whole"
-        ? await runTurn(session, wholeFileFormat, edits.edits)
-        : await runTurn(session, editBlockFormat(() => [...session.chat]), edits.edits);
+    const turn = await runTurn(session, scenarioCoder(edits), { reply: "", fence: DEFAULT_FENCE });
     this.note(turn.dirtyCommit, "dirty commit (the user's changes)");
     this.note(turn.autoCommit, "Aider's edit");
     const commits = await this.commitsAfter(headBefore);

@@ -12,12 +12,12 @@ import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireArray, requireRecord, requireString, requireStringArray } from "../core/validate.js";
 import { COMMIT_SETTINGS_DEFAULTS, type CommitSettings } from "./aider/commit.js";
 import type { EditBlock } from "../editblock/parse.js";
-import { wholeFileEdits, type WholeFileEdit } from "./aider/edit-format.js";
+import { wholeFileEdits, type ScenarioEdits } from "./aider/edit-format.js";
 import { GIT_OPTIONS_DEFAULTS, type Answers, type GitOptions } from "./aider/session.js";
 import { checkSandboxPath } from "./sandbox/sandbox.js";
 
 /** The edits of one turn: whole new contents, or SEARCH/REPLACE blocks. */
-export type TurnEdits = { kind: "whole"; edits: WholeFileEdit[] } | { kind: "editblock"; edits: EditBlock[] };
+export type TurnEdits = ScenarioEdits;
 
 export type ScenarioStep =
   | { do: "turn"; edits: TurnEdits; chat: string[] }

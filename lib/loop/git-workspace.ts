@@ -1,18 +1,15 @@
 /**
- * The loop on a real repository (reference §3.3–§3.5): each reply's edits go through lib/git's `runTurn` in an
- * `AiderSession` over a sandbox — `allowed_to_edit` (gitignore, new files, files outside the chat), the dirty
- * commit of the user's uncommitted changes to the files about to be edited, lib/editblock's `applyEdits` with the
- * loop's fence, and `auto_commit` with its reply ("I committed the changes with git hash … & commit msg: …").
- * The repository's tracked files are what a reply can mention. Without git (`gitEnabled: false`) the session
- * behaves like `MemoryWorkspace` on disk.
+ * The loop on a real repository (aider/coders/base_coder.py `send_message`, aider/repo.py): each reply goes through
+ * lib/git's `runTurn` in an `AiderSession` over a sandbox — the edit chain for the session's format (every format:
+ * `allowed_to_edit` with gitignore, new files and files outside the chat, `dirty_commit` of the user's uncommitted
+ * changes to the files about to be edited, the format's apply), then `auto_commit` with its reply ("I committed the
+ * changes with git hash … & commit msg: …"). The repository's tracked files are what a reply can mention. Without
+ * git (`gitEnabled: false`) the session behaves like `MemoryWorkspace` on disk.
  */
-import { applyEdits, type ApplyEditsResult } from "../editblock/apply.js";
-import type { Fence } from "../editblock/fence.js";
-import type { EditBlock } from "../editblock/parse.js";
 import { WorkbenchInputError } from "../core/errors.js";
 import { compareCodePoints } from "../core/pystr.js";
+import type { EditFormatCoder } from "../editformats/coder.js";
 import type { CommitResult } from "../git/aider/commit.js";
-import type { EditFormat } from "../git/aider/edit-format.js";
 import type { AiderMessage } from "../git/aider/io.js";
 import { AiderSession, type Answers, type GitOptions } from "../git/aider/session.js";
 import { runTurn } from "../git/aider/turn.js";
@@ -20,7 +17,7 @@ import { runGit, splitNul } from "../git/sandbox/git-cli.js";
 import { commitsSince, type CommitInfo } from "../git/sandbox/observe.js";
 import { withSandbox } from "../git/sandbox/sandbox.js";
 import { prepareSandbox } from "../git/scenario-run.js";
-import { retargetings, type CommitRecord, type LoopWorkspace, type Printed, type UpdateResult } from "./workspace.js";
+import { updateOf, type CommitRecord, type LoopWorkspace, type Printed, type ReplyInput, type UpdateResult } from "./workspace.js";
 
 /** An `AiderMessage` as a trace line; a question shows its path and the answer given. */
 function printed(m: AiderMessage): Printed {
@@ -80,37 +77,15 @@ export class GitWorkspace implements LoopWorkspace {
     }));
   }
 
-  async applyUpdates(edits: readonly EditBlock[], fence: Fence): Promise<UpdateResult> {
-    let applied: ApplyEditsResult | null = null;
-    let retargeted: UpdateResult["retargeted"] = [];
-    const chatFiles = () => [...this.session.chat]; // read at each step: allowed_to_edit adds files to the chat
-    const format: EditFormat<EditBlock> = {
-      name: "editblock",
-      resolve: (es, files) => {
-        const updated = applyEdits(es, files, { chatFiles: chatFiles(), fence, dryRun: true }).updated;
-        retargeted = retargetings(es, updated);
-        return updated;
-      },
-      pathOf: (e) => e.path,
-      apply: (es, files) => {
-        applied = applyEdits(es, files, { chatFiles: chatFiles(), fence });
-        return applied.error;
-      },
-    };
-    const turn = await runTurn(this.session, format, edits);
+  async applyReply(coder: EditFormatCoder<unknown>, reply: ReplyInput): Promise<UpdateResult> {
+    const turn = await runTurn(this.session, coder, { reply: reply.text, fence: reply.fence, ...(reply.checkPath ? { checkPath: reply.checkPath } : {}) });
     const failedCommits = [turn.dirtyCommit, turn.autoCommit].flatMap((c) => (c?.kind === "failed" ? [c.error] : []));
+    const gitErrors = [...(turn.update.gitError === null ? [] : [turn.update.gitError]), ...failedCommits];
     return {
-      requested: turn.requested,
-      edited: turn.edited,
-      retargeted,
-      refused: turn.refused,
-      applied,
-      dirtyPaths: turn.needCommitBeforeEdits,
+      ...updateOf(coder, turn.update, { shellCommands: turn.shellCommands, outcomes: turn.outcomes, printed: turn.messages.map(printed) }),
       commits: [...commitRecord("dirty", turn.dirtyCommit), ...commitRecord("aider", turn.autoCommit)],
       reply: turn.reply ?? "I updated the files.",
-      reflected: turn.reflected,
-      gitError: failedCommits.length > 0 ? failedCommits.join("\n") : null,
-      printed: turn.messages.map(printed),
+      gitError: gitErrors.length > 0 ? gitErrors.join("\n") : null,
     };
   }
 }

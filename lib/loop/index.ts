@@ -22,7 +22,5 @@ export * from "./openai-client.js";
 export * from "./recording.js";
 export * from "./stand-in-server.js";
 export * from "./recording-format.js";
-export * from "./format-workspace.js";
-export * from "./format-record.js";
 export * from "./format-prompts.js";
 export * from "./architect.js";

@@ -24,7 +24,7 @@ export interface LoopInput {
 
 /** Checks that `value` is a LoopWorkspace (has every method the loop calls). */
 export function requireLoopWorkspace(where: string, param: string, value: unknown): LoopWorkspace {
-  for (const m of ["chatFiles", "read", "mentionable", "addToChat", "applyUpdates", "snapshot"] as const) {
+  for (const m of ["chatFiles", "read", "mentionable", "addToChat", "applyReply", "snapshot"] as const) {
     if (typeof (value as Record<string, unknown> | null | undefined)?.[m] !== "function") {
       throw new WorkbenchInputError(where, param, `must be a LoopWorkspace (no ${m} method)`, value);
     }

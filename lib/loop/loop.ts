@@ -15,20 +15,18 @@ import { isAbsolute } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireString } from "../core/validate.js";
 import { chooseFence } from "../editblock/fence.js";
-import { getEdits } from "../editblock/parse.js";
+import { coderFor } from "../editformats/formats.js";
 import { buildContext, type ChatMessage, type PromptMessage } from "./context.js";
 import { ERROR_CLASSES, type ErrorClassId } from "./error-classes.js";
 import { checkLoopInput, checkLoopOptions, type LoopCounts, type LoopInput, type LoopOptions, type LoopRequest, type LoopResult, type LoopUsage } from "./loop-options.js";
-import { recordAttempts, recordUpdate } from "./loop-record.js";
-import { recordFormatReply, type ApplyStep } from "./format-record.js";
-import type { FormatWorkspace } from "./format-workspace.js";
+import { recordAttempts, recordUpdate, type ApplyStep } from "./loop-record.js";
 import type { Fence } from "../editblock/fence.js";
 import { formatSystemPrompt } from "./format-prompts.js";
 import { filesAddedMessage, findFileMentions } from "./mentions.js";
 import { requestWithRetry } from "./model-client.js";
 import type { LoopModel, ModelReply } from "./scripted-model.js";
 import { TraceRecorder, type StopReason } from "./trace.js";
-import type { CommitRecord, LoopWorkspace, UpdateResult } from "./workspace.js";
+import type { CommitRecord, LoopWorkspace } from "./workspace.js";
 
 type SendOutcome = { stop: StopReason } | { reflected: string | null; errorClass: ErrorClassId | null };
 
@@ -151,8 +149,7 @@ class LoopRun {
     if (mention !== null) return { reflected: mention, errorClass: null };
 
     // apply_updates
-    const { update, reflected, errorClass, shellCommands } =
-      this.options.editFormat === "diff" ? await this.applySearchReplace(reply, fence) : this.applyFormat(reply, fence);
+    const { update, reflected, errorClass, shellCommands } = await this.applyReply(reply, fence);
     const edited = update?.edited ?? [];
     if (edited.length > 0) {
       // move_back_cur_messages: this turn goes into the history, followed by the commit reply and "Ok."
@@ -181,37 +178,14 @@ class LoopRun {
     return { reflected: null, errorClass: null };
   }
 
-  /** The "diff" format: lib/editblock's parser, then the workspace's apply_updates (in memory or on git). */
-  private async applySearchReplace(reply: string, fence: Fence): Promise<ApplyStep> {
-    const { trace } = this;
-    const parsed = getEdits(reply, fence, this.ws.chatFiles());
-    if (!parsed.ok) {
-      this.counts.malformedResponses++;
-      trace.add("parse", "The LLM did not conform to the edit format.", { ok: false, errorClass: "output-parse", detail: parsed.error });
-      return { update: null, reflected: parsed.error, errorClass: "output-parse", shellCommands: [] };
-    }
-    const shell = parsed.shellCommands.length > 0 ? `, ${parsed.shellCommands.length} shell block(s)` : "";
-    trace.add("parse", `${parsed.edits.length} SEARCH/REPLACE block(s)${shell}`, { ok: true });
-    if (parsed.edits.length === 0) return { update: null, reflected: null, errorClass: null, shellCommands: parsed.shellCommands };
-    parsed.edits.forEach((e, i) => checkEditPath(`edits[${i}].path`, e.path));
-    const update = await this.ws.applyUpdates(parsed.edits, fence);
-    recordUpdate(trace, update, this.ws.description);
+  /** `apply_updates` + `auto_commit` for the reply in the session's format: the one chain, in memory or on git. */
+  private async applyReply(reply: string, fence: Fence): Promise<ApplyStep> {
+    const coder = coderFor(this.options.editFormat);
+    const checkPath = (path: string) => checkEditPath("edit path", path);
+    const update = await this.ws.applyReply(coder, { text: reply, fence, checkPath });
+    this.counts.malformedResponses += update.malformed;
     this.commits.push(...update.commits);
-    if (update.reflected === null) return { update, reflected: null, errorClass: null, shellCommands: parsed.shellCommands };
-    if (update.applied !== null) this.counts.malformedResponses++; // a ValueError; not an exception's text
-    return { update, reflected: update.reflected, errorClass: "block-mismatch", shellCommands: parsed.shellCommands };
-  }
-
-  /** Any other format (udiff, patch, whole, …): the workspace runs lib/editformats' chain; same trace steps. */
-  private applyFormat(reply: string, fence: Fence): ApplyStep {
-    const ws = this.ws as Partial<FormatWorkspace>;
-    const format = this.options.editFormat;
-    if (typeof ws.applyFormatReply !== "function") {
-      throw new WorkbenchInputError("runLoop", "options.editFormat", `"${format}" needs a FormatWorkspace (in memory, no git)`, format);
-    }
-    const r = ws.applyFormatReply(format, reply, fence);
-    this.counts.malformedResponses += r.malformed;
-    return recordFormatReply(this.trace, r, this.ws.description);
+    return recordUpdate(this.trace, update, this.ws.description);
   }
 
   /** The model client's request; the reply, or the stop it ended in. */
@@ -281,9 +255,9 @@ class LoopRun {
 }
 
 /**
- * One rule for a reply's edit paths in memory and git mode (issue 18, item 7): a path that leaves the repository
- * (absolute, a `..` segment) or enters `.git` is refused with the same `WorkbenchInputError` in both, before any
- * workspace sees it (git mode's sandbox would refuse it too, memory mode would have created the file).
+ * One rule for a reply's edit paths in memory and git mode, every format: a path that leaves the repository
+ * (absolute, a `..` segment) or enters `.git` is refused with the same `WorkbenchInputError` in both, right after
+ * get_edits and before anything changes (git mode's sandbox would refuse it too, memory mode would create the file).
  */
 export function checkEditPath(param: string, path: string): void {
   const refuse = (why: string): never => {

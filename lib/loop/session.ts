@@ -16,7 +16,6 @@ import { GIT_OPTIONS_DEFAULTS, type GitOptions } from "../git/aider/session.js";
 import type { CommitInfo } from "../git/sandbox/observe.js";
 import { withGitWorkspace } from "./git-workspace.js";
 import { runArchitect, type ArchitectResult } from "./architect.js";
-import { FormatWorkspace } from "./format-workspace.js";
 import { defaultEditorEditFormat, requireEditFormat, type EditFormatName } from "../editformats/formats.js";
 import { checkEditAnswers, MemoryWorkspace, type EditAnswers, type LoopWorkspace } from "./workspace.js";
 import { checkSandboxPath } from "../git/sandbox/sandbox.js";
@@ -119,14 +118,9 @@ function sessionFormat(where: string, s: Record<string, unknown>): Pick<LoopSess
       : checkScript(where, "architect", requireArray(where, "architect", s.architect).map((r, i) =>
           typeof r === "object" && r !== null && !Array.isArray(r) ? r : sessionText(where, `architect[${i}]`, r),
         ));
-  const git = s.git !== undefined && s.git !== false;
-  // With git only "diff" runs (lib/git's turn); its editor-diff twin differs only in prompts.
-  const fallback = architect === null || git ? "diff" : defaultEditorEditFormat("diff");
+  const fallback = architect === null ? "diff" : defaultEditorEditFormat("diff");
   const editFormat = s.editFormat === undefined ? fallback : requireEditFormat(where, "editFormat", s.editFormat);
-  if (git && editFormat !== "diff") {
-    throw new WorkbenchInputError(where, "editFormat", 'other than "diff" runs in memory only (no "git")', editFormat);
-  }
-  return { editFormat, architect };
+  return { editFormat, architect }; // every format runs in memory and on git: the same chain
 }
 
 /** `git: true`, or `{staged?, dirty?, options?}` with texts as elsewhere (a dirty null deletes the file). */
@@ -205,11 +199,7 @@ export async function runSession(session: unknown, how: Partial<SessionRunOption
     return { session: s, workspace: workspace.description, before, model, result, architect: { ...stage, model: architectModel, handedOff: editor !== null } };
   };
   if (s.git === null) {
-    const ws =
-      s.editFormat === "diff"
-        ? new MemoryWorkspace(s.files, { chat: s.chat, answers: s.answers })
-        : new FormatWorkspace(s.files, { chat: s.chat, answers: s.answers, format: s.editFormat });
-    return { ...(await run(ws)), commits: null };
+    return { ...(await run(new MemoryWorkspace(s.files, { chat: s.chat, answers: s.answers }))), commits: null };
   }
   const setup = { files: s.files, staged: s.git.staged, dirty: s.git.dirty, chat: s.chat, options: s.git.options, answers: s.answers };
   return withGitWorkspace(setup, async (ws) => ({ ...(await run(ws)), commits: await ws.commits() }));

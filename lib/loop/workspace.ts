@@ -1,22 +1,19 @@
 /**
- * Where the loop's edits land, and git around them (reference §3.3–§3.5): a `LoopWorkspace` holds the files and
- * the chat, and runs Aider's `apply_updates` + `auto_commit` for the edits of one reply. Two implementations:
+ * Where the loop's edits land, and git around them (aider/coders/base_coder.py `send_message`: `apply_updates`
+ * then `auto_commit`): a `LoopWorkspace` holds the files and the chat and runs one reply, in any edit format,
+ * through lib/editformats' one chain. Two implementations, the chain the same in both:
  *
- * - `MemoryWorkspace` (here): files in memory and no git, as Aider with `--no-git`: `apply_edits_dry_run`
- *   re-targets the edits, `allowed_to_edit` asks about new files and files outside the chat (answers given up
- *   front), `apply_edits` writes, and with no repository `auto_commit` gives nothing, so the chat is told
- *   "I updated the files." — even when every edit failed, as in Aider.
- * - `GitWorkspace` (git-workspace.ts): the real git turn of lib/git in a sandbox repository (dirty commits,
- *   gitignore, auto commits with their exact reply).
- * The permission questions here and in lib/git's `runTurn` are the same `allowed_to_edit`; this one has no repository.
+ * - `MemoryWorkspace` (here): files in memory (`ProjectFiles`) and no git, as Aider with `--no-git`; with no
+ *   repository `auto_commit` gives nothing, so the chat is told "I updated the files." — even when every edit
+ *   failed, as in Aider.
+ * - `GitWorkspace` (git-workspace.ts): lib/git's turn in a sandbox repository (dirty commit, gitignore, auto commit
+ *   with its exact reply) wrapped around the same chain.
  */
-import { applyEdits, type ApplyEditsResult } from "../editblock/apply.js";
-import type { Fence } from "../editblock/fence.js";
-import { MemoryFileSystem, touch } from "../editblock/files.js";
-import type { EditBlock } from "../editblock/parse.js";
-import { PythonError } from "../core/pyerror.js";
 import { WorkbenchInputError } from "../core/errors.js";
 import { rejectUnknownKeys, requireBoolean, requireRecord, requireStringArray } from "../core/validate.js";
+import type { Fence } from "../editblock/fence.js";
+import { applyUpdates, type ApplyUpdatesResult, type EditFormatCoder, type EditOutcome } from "../editformats/coder.js";
+import { ProjectFiles, type IoEntry } from "../editformats/workspace.js";
 
 /** A commit made during a turn: the user's dirty files before the edits, or Aider's edits after them. */
 export interface CommitRecord {
@@ -32,8 +29,14 @@ export interface Printed {
   text: string;
 }
 
-/** What `apply_updates` and `auto_commit` did with one reply's edits. */
+/** What `apply_updates` and `auto_commit` did with one reply. */
 export interface UpdateResult {
+  /** The edit format (Aider's `edit_format` name of the coder). */
+  format: string;
+  /** How many edits get_edits returned; null when it raised (the reply did not parse). */
+  parsed: number | null;
+  /** Shell blocks the reply suggested (SEARCH/REPLACE formats). */
+  shellCommands: string[];
   /** Each distinct path the edits targeted after re-targeting, in order. */
   requested: string[];
   /** Aider's `edited`: the paths allowed to be edited (failed edits' paths included). */
@@ -42,16 +45,18 @@ export interface UpdateResult {
   retargeted: { from: string; to: string }[];
   /** Paths refused by `allowed_to_edit` (declined, gitignored, not creatable). */
   refused: string[];
-  /** The `apply_edits` result (which edits passed and failed); null when it did not run or crashed. */
-  applied: ApplyEditsResult | null;
+  /** Per-edit results the format reported (SEARCH/REPLACE's blocks); empty for the other formats. */
+  outcomes: EditOutcome[];
   /** Paths committed as the user's before the edits (dirty commit), and the commits made. */
   dirtyPaths: string[];
   commits: CommitRecord[];
   /** What goes into the history after the edit: "I committed the changes with git hash …" or "I updated the files.". */
   reply: string;
-  /** The text reflected to the model: the failure message of `apply_edits` or an exception's text; null if none. */
+  /** The text reflected to the model: a parse or apply failure, or an exception's text; null if none. */
   reflected: string | null;
-  /** A git error that was printed and not reflected (reference §3.3). */
+  /** Aider's `num_malformed_responses` increment (1 for a ValueError, else 0). */
+  malformed: number;
+  /** A git error that was printed and not reflected. */
   gitError: string | null;
   printed: Printed[];
 }
@@ -60,17 +65,24 @@ export interface UpdateResult {
 export interface LoopWorkspace {
   /** One line for the trace, e.g. "memory, no git". */
   readonly description: string;
-  /** Aider's chat files (`abs_fnames`), in order; `applyUpdates` and `addToChat` can add to them. */
+  /** Aider's chat files (`abs_fnames`), in order; `applyReply` and `addToChat` can add to them. */
   chatFiles(): string[];
   /** A file's text, or null when it does not exist. */
   read(path: string): string | null;
   /** Files the model may mention to get them added (Aider: the repository's tracked files not in the chat). */
   mentionable(): Promise<string[]>;
   addToChat(path: string): void;
-  /** `apply_updates` for the parsed edits, then `auto_commit` of the edited files. */
-  applyUpdates(edits: readonly EditBlock[], fence: Fence): Promise<UpdateResult>;
+  /** `apply_updates` for one reply through `coder` (get_edits included), then `auto_commit` of the edited files. */
+  applyReply(coder: EditFormatCoder<unknown>, reply: ReplyInput): Promise<UpdateResult>;
   /** Every file and its text, keys sorted. */
   snapshot(): Promise<Record<string, string>>;
+}
+
+/** The reply, the fence the chat files were shown in, and the loop's rule for edit paths. */
+export interface ReplyInput {
+  text: string;
+  fence: Fence;
+  checkPath?: (path: string) => void;
 }
 
 /** The user's answers to Aider's two questions in `allowed_to_edit` (given up front; the workbench cannot ask). */
@@ -97,30 +109,52 @@ export function checkEditAnswers(where: string, answers: unknown): EditAnswers {
 /** Distinct values in first-seen order. */
 export const distinct = (xs: readonly string[]): string[] => [...new Set(xs)];
 
-/** The edits whose path the dry run changed (`resolved` is `edits` with re-targeted paths, in the same order). */
-export function retargetings(edits: readonly EditBlock[], resolved: readonly EditBlock[]): { from: string; to: string }[] {
-  return edits.flatMap((e, i) => {
-    const to = resolved[i]?.path;
-    return to !== undefined && to !== e.path ? [{ from: e.path, to }] : [];
-  });
+/** The chain's result as the loop's `UpdateResult`, before git adds its commits and reply. */
+export function updateOf(coder: EditFormatCoder<unknown>, r: ApplyUpdatesResult, extra: { shellCommands: string[]; outcomes: EditOutcome[]; printed: Printed[] }): UpdateResult {
+  return {
+    format: coder.name,
+    parsed: r.parsed,
+    shellCommands: extra.shellCommands,
+    requested: r.requested,
+    edited: r.edited.filter((p): p is string => p !== null),
+    retargeted: r.retargeted,
+    refused: r.refused,
+    outcomes: extra.outcomes,
+    dirtyPaths: r.dirtyPaths,
+    commits: [],
+    reply: "I updated the files.", // no repository: auto_commit returns None
+    reflected: r.reflectedMessage,
+    malformed: r.numMalformedResponses,
+    gitError: r.gitError,
+    printed: extra.printed,
+  };
 }
 
-/** Files in memory, no git: Aider's `apply_updates` with no repository. */
+const LEVEL: Record<"output" | "warning" | "error", Printed["level"]> = { output: "output", warning: "warning", error: "error" };
+
+/** The io log as trace lines; a question shows its path and the answer given. */
+export function printedOf(io: readonly IoEntry[]): Printed[] {
+  return io.map((e) => (e[0] === "confirm" ? { level: "ask", text: `${e[2]}: ${e[1]} ${e[3] ? "yes" : "no"}` } : { level: LEVEL[e[0]], text: e[1] }));
+}
+
+/** Files in memory, no git: Aider's `apply_updates` with no repository, for every edit format. */
 export class MemoryWorkspace implements LoopWorkspace {
   readonly description = "memory, no git";
-  readonly files: MemoryFileSystem;
+  /** The chain's in-memory files (its io log included). */
+  readonly files: ProjectFiles;
   readonly answers: EditAnswers;
   private readonly chat: string[];
 
   constructor(files: Readonly<Record<string, string>>, config: { chat: readonly string[]; answers?: Partial<EditAnswers> }) {
     const where = "MemoryWorkspace";
-    this.files = new MemoryFileSystem(files);
     const cfg = requireRecord(where, "config", config);
     rejectUnknownKeys(where, "config", cfg, ["chat", "answers"]);
     this.answers = checkEditAnswers(where, config.answers ?? {});
-    this.chat = distinct(requireStringArray(where, "config.chat", config.chat));
+    const a = this.answers;
+    this.files = new ProjectFiles(files, { confirm: (q) => (q === "Create new file?" ? a.createNewFile : a.editFileNotInChat) });
+    this.chat = distinct(requireStringArray(where, "config.chat", config.chat).map((p) => this.files.key(p)));
     this.chat.forEach((p, i) => {
-      if (!this.files.exists(p)) throw new WorkbenchInputError(where, `config.chat[${i}]`, "must name one of the files (give a new file as \"\")", p);
+      if (!this.files.isFile(p)) throw new WorkbenchInputError(where, `config.chat[${i}]`, "must name one of the files (give a new file as \"\")", p);
     });
   }
 
@@ -129,7 +163,7 @@ export class MemoryWorkspace implements LoopWorkspace {
   }
 
   read(path: string): string | null {
-    return this.files.read(path);
+    return this.files.isFile(path) ? this.files.raw(path)!.replace(/\r\n?/g, "\n") : null;
   }
 
   async mentionable(): Promise<string[]> {
@@ -137,54 +171,22 @@ export class MemoryWorkspace implements LoopWorkspace {
   }
 
   addToChat(path: string): void {
-    if (!this.chat.includes(path)) this.chat.push(path);
+    const k = this.files.key(path);
+    if (!this.chat.includes(k)) this.chat.push(k);
   }
 
   async snapshot(): Promise<Record<string, string>> {
     return this.files.snapshot();
   }
 
-  async applyUpdates(edits: readonly EditBlock[], fence: Fence): Promise<UpdateResult> {
-    const printed: Printed[] = [];
-    const result: UpdateResult = { requested: [], edited: [], retargeted: [], refused: [], applied: null, dirtyPaths: [], commits: [], reply: "", reflected: null, gitError: null, printed };
-    try {
-      const resolved = applyEdits(edits, this.files, { chatFiles: this.chat, fence, dryRun: true }).updated;
-      result.retargeted = retargetings(edits, resolved);
-      result.requested = distinct(resolved.map((e) => e.path));
-      const allowed = new Map(result.requested.map((p) => [p, this.allowedToEdit(p, printed)]));
-      result.refused = result.requested.filter((p) => !allowed.get(p));
-      const kept = resolved.filter((e) => allowed.get(e.path));
-      result.edited = distinct(kept.map((e) => e.path));
-      result.applied = applyEdits(kept, this.files, { chatFiles: this.chat, fence });
-      if (result.applied.error !== null) {
-        printed.push({ level: "error", text: "The LLM did not conform to the edit format." });
-        result.reflected = result.applied.error;
-      } else {
-        for (const p of result.edited) printed.push({ level: "output", text: `Applied edit to ${p}` });
-      }
-    } catch (err) {
-      if (!(err instanceof PythonError)) throw err;
-      printed.push({ level: "error", text: "Exception while updating files:" }, { level: "error", text: err.pythonMessage });
-      result.reflected = err.pythonMessage; // Aider reflects str(err)
-    }
-    result.reply = "I updated the files."; // no repository: auto_commit returns None
-    return result;
-  }
-
-  /** `allowed_to_edit` without a repository: no gitignore, no dirty check, no `git add`. */
-  private allowedToEdit(path: string, printed: Printed[]): boolean {
-    if (this.chat.includes(path)) return true;
-    if (!this.files.exists(path)) {
-      printed.push({ level: "ask", text: `${path}: Create new file? ${this.answers.createNewFile ? "yes" : "no"}` });
-      if (!this.answers.createNewFile) return false;
-      touch(this.files, path);
-      this.addToChat(path);
-      return true;
-    }
-    const yes = this.answers.editFileNotInChat;
-    printed.push({ level: "ask", text: `${path}: Allow edits to file that has not been added to the chat? ${yes ? "yes" : "no"}` });
-    if (!yes) return false;
-    this.addToChat(path);
-    return true;
+  async applyReply(coder: EditFormatCoder<unknown>, reply: ReplyInput): Promise<UpdateResult> {
+    const start = this.files.io.length;
+    const chatFiles = new Set(this.chat);
+    const shellCommands: string[] = [];
+    const outcomes: EditOutcome[] = [];
+    const ctx = { files: this.files, repo: null, chatFiles, fence: reply.fence, shellCommands, outcomes, ...(reply.checkPath ? { checkPath: reply.checkPath } : {}) };
+    const r = await applyUpdates(coder, reply.text, ctx);
+    for (const p of chatFiles) this.addToChat(p);
+    return updateOf(coder, r, { shellCommands, outcomes, printed: printedOf(this.files.io.slice(start)) });
   }
 }

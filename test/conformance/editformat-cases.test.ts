@@ -88,13 +88,13 @@ describe("readInputFence and coderContext", () => {
 });
 
 describe("runApplyUpdatesCase", () => {
-  it("compares only the fields the case records", () => {
-    expect(runApplyUpdatesCase(applyCase({ partial_response_content: "a.py=new" }, { files_after: { "a.py": "new\n" } }), lineCoder)).toEqual({ id: "f-1", passed: true });
-    expect(runApplyUpdatesCase(applyCase({ partial_response_content: "a.py=new" }, { edited: ["a.py"], num_malformed_responses: 0 }), lineCoder).passed).toBe(true);
+  it("compares only the fields the case records", async () => {
+    expect((await runApplyUpdatesCase(applyCase({ partial_response_content: "a.py=new" }, { files_after: { "a.py": "new\n" } }), lineCoder))).toEqual({ id: "f-1", passed: true });
+    expect((await runApplyUpdatesCase(applyCase({ partial_response_content: "a.py=new" }, { edited: ["a.py"], num_malformed_responses: 0 }), lineCoder)).passed).toBe(true);
   });
 
-  it("a wrong recorded field fails, showing that field only", () => {
-    const o = runApplyUpdatesCase(applyCase({ partial_response_content: "a.py=new" }, { files_after: { "a.py": "old\n" } }), lineCoder);
+  it("a wrong recorded field fails, showing that field only", async () => {
+    const o = (await runApplyUpdatesCase(applyCase({ partial_response_content: "a.py=new" }, { files_after: { "a.py": "old\n" } }), lineCoder));
     expect(o).toEqual({
       id: "f-1",
       passed: false,
@@ -103,23 +103,23 @@ describe("runApplyUpdatesCase", () => {
     });
   });
 
-  it("runs the input's dry_run and confirm: nothing written, a file outside the chat refused", () => {
+  it("runs the input's dry_run and confirm: nothing written, a file outside the chat refused", async () => {
     const dry = applyCase({ partial_response_content: "a.py=new", dry_run: true }, { files_after: { "a.py": "old\n" }, edited: ["a.py"] });
-    expect(runApplyUpdatesCase(dry, lineCoder).passed).toBe(true);
+    expect((await runApplyUpdatesCase(dry, lineCoder)).passed).toBe(true);
     const refused = applyCase({ partial_response_content: "b.py=new", confirm: false }, { edited: [], files_after: { "a.py": "old\n" } });
-    expect(runApplyUpdatesCase(refused, lineCoder).passed).toBe(true);
+    expect((await runApplyUpdatesCase(refused, lineCoder)).passed).toBe(true);
   });
 
-  it("a ValueError of the format is reflected and counted as a malformed response", () => {
+  it("a ValueError of the format is reflected and counted as a malformed response", async () => {
     const c = applyCase({ partial_response_content: "no equals sign" }, { reflected_message: 'no "=" in no equals sign', num_malformed_responses: 1 });
-    expect(runApplyUpdatesCase(c, lineCoder).passed).toBe(true);
+    expect((await runApplyUpdatesCase(c, lineCoder)).passed).toBe(true);
   });
 
-  it("a missing or malformed input field is named as the case's, not raised as our own argument error", () => {
-    expect(() => runApplyUpdatesCase(applyCase({}, {}), lineCoder)).toThrow('case f-1: field "input.partial_response_content" is missing');
+  it("a missing or malformed input field is named as the case's, not raised as our own argument error", async () => {
+    await expect(runApplyUpdatesCase(applyCase({}, {}), lineCoder)).rejects.toThrow('case f-1: field "input.partial_response_content" is missing');
     const badChat = applyCase({ partial_response_content: "a.py=new", chat_files: ["a.py", 3] }, {});
-    expect(() => runApplyUpdatesCase(badChat, lineCoder)).toThrow(VectorFormatError);
-    expect(() => runApplyUpdatesCase(badChat, lineCoder)).toThrow('case f-1: field "input.chat_files[1]" must be a string');
+    await expect(runApplyUpdatesCase(badChat, lineCoder)).rejects.toThrow(VectorFormatError);
+    await expect(runApplyUpdatesCase(badChat, lineCoder)).rejects.toThrow('case f-1: field "input.chat_files[1]" must be a string');
   });
 });
 
@@ -130,21 +130,21 @@ describe("runByFunction", () => {
   ];
   const file = (...cases: Record<string, unknown>[]) => ({ cases });
 
-  it("dispatches each case on its function and keeps the order", () => {
-    const outcomes = runByFunction(file({ id: "a", function: "double", input: { n: 2 }, expected: 4, error: null }, { id: "b", function: "double", input: { n: 2 }, expected: 5, error: null }), handlers);
+  it("dispatches each case on its function and keeps the order", async () => {
+    const outcomes = (await runByFunction(file({ id: "a", function: "double", input: { n: 2 }, expected: 4, error: null }, { id: "b", function: "double", input: { n: 2 }, expected: 5, error: null }), handlers));
     expect(outcomes.map((o) => [o.id, o.passed])).toEqual([["a", true], ["b", false]]);
   });
 
-  it("an error that is not Aider's fails that case with its message and the run goes on", () => {
-    const outcomes = runByFunction(file({ id: "t", function: "throws here", expected: 1, error: null }, { id: "d", function: "double", input: { n: 1 }, expected: 2, error: null }), handlers);
+  it("an error that is not Aider's fails that case with its message and the run goes on", async () => {
+    const outcomes = (await runByFunction(file({ id: "t", function: "throws here", expected: 1, error: null }, { id: "d", function: "double", input: { n: 1 }, expected: 2, error: null }), handlers));
     expect(outcomes[0]).toEqual({ id: "t", passed: false, expected: 1, actual: null, detail: "raised not Python: t" });
     expect(outcomes[1]!.passed).toBe(true);
   });
 
-  it("an unknown function or a malformed case stops the run with a format error", () => {
-    expect(() => runByFunction(file({ id: "u", function: "triple" }), handlers)).toThrow('case u: field "function" names no function this suite knows: "triple"');
-    expect(() => runByFunction(file({ id: "m", function: "double", input: {}, expected: 0, error: null }), handlers)).toThrow('case m: field "input.n" is missing');
-    expect(() => runByFunction(file({ id: "n" }), handlers)).toThrow('case n: field "function" is missing');
-    expect(() => runByFunction({ tests: [] }, handlers)).toThrow(VectorFormatError);
+  it("an unknown function or a malformed case stops the run with a format error", async () => {
+    await expect(runByFunction(file({ id: "u", function: "triple" }), handlers)).rejects.toThrow('case u: field "function" names no function this suite knows: "triple"');
+    await expect(runByFunction(file({ id: "m", function: "double", input: {}, expected: 0, error: null }), handlers)).rejects.toThrow('case m: field "input.n" is missing');
+    await expect(runByFunction(file({ id: "n" }), handlers)).rejects.toThrow('case n: field "function" is missing');
+    await expect(runByFunction({ tests: [] }, handlers)).rejects.toThrow(VectorFormatError);
   });
 });

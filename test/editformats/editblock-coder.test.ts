@@ -66,10 +66,10 @@ describe("editBlockCoder (diff)", () => {
     expect(files.raw("a.py")).toBe("x = 2\n");
   });
 
-  it("through apply_updates: applied and reported", () => {
+  it("through apply_updates: applied and reported", async () => {
     const files = new ProjectFiles({ "a.py": "x = 1\n" });
-    const r = applyUpdates(editBlockCoder, block("a.py", "x = 1\n", "x = 2\n"), ctxOf(files, ["a.py"]));
-    expect(r).toEqual({ edited: ["a.py"], reflectedMessage: null, numMalformedResponses: 0 });
+    const r = await applyUpdates(editBlockCoder, block("a.py", "x = 1\n", "x = 2\n"), ctxOf(files, ["a.py"]));
+    expect(r).toMatchObject({ edited: ["a.py"], reflectedMessage: null, numMalformedResponses: 0 });
     expect(files.snapshot()).toEqual({ "a.py": "x = 2\n" });
   });
 });

@@ -22,7 +22,7 @@ const committed: CommitResult = { kind: "committed", sha: "abc1234", message: "m
 const snap = (head: string | null, index: string | null, worktree: string | null): FileSnapshot => ({ head, index, worktree });
 const plan = (p: Partial<CommitPlan>): CommitPlan => ({ beforeEdit: [], afterEdit: [], unrelatedDirty: [], overlapWithoutCheckpoint: [], executesGit: false, ...p });
 const turn = (t: Partial<TurnResult> = {}): TurnResult => ({
-  format: "whole", requested: [], edited: [], refused: [], needCommitBeforeEdits: [], dirtyCommit: null, autoCommit: null, reply: null, reflected: null, messages: [], ...t,
+  format: "whole", update: { edited: [], reflectedMessage: null, numMalformedResponses: 0, parsed: 0, requested: [], refused: [], retargeted: [], dirtyPaths: [], gitError: null }, outcomes: [], shellCommands: [], requested: [], edited: [], refused: [], needCommitBeforeEdits: [], dirtyCommit: null, autoCommit: null, reply: null, reflected: null, messages: [], ...t,
 });
 const noState = { staged: [], modified: [], untracked: [] };
 

@@ -84,7 +84,7 @@ describe("renderScenarioReport — steps", () => {
       planInput: { dirtyFiles: ["a.py"], editedFiles: ["a.py"] },
       plan: { beforeEdit: ["a.py"], afterEdit: ["a.py"], unrelatedDirty: [], overlapWithoutCheckpoint: [], executesGit: false },
       turn: {
-        format: "whole", requested: ["a.py"], edited: ["a.py"], refused: [], needCommitBeforeEdits: ["a.py"], dirtyCommit: null, autoCommit: null,
+        format: "whole", update: { edited: [], reflectedMessage: null, numMalformedResponses: 0, parsed: 0, requested: [], refused: [], retargeted: [], dirtyPaths: [], gitError: null }, outcomes: [], shellCommands: [], requested: ["a.py"], edited: ["a.py"], refused: [], needCommitBeforeEdits: ["a.py"], dirtyCommit: null, autoCommit: null,
         reply: "I committed the changes with git hash 3333333 & commit msg: x",
         reflected: null,
         messages: [
@@ -133,7 +133,7 @@ describe("renderScenarioReport — steps", () => {
     const turn = {
       do: "turn", format: "editblock", chat: [], before: state(), planInput: { dirtyFiles: [], editedFiles: [] },
       plan: { beforeEdit: [], afterEdit: [], unrelatedDirty: [], overlapWithoutCheckpoint: [], executesGit: false },
-      turn: { format: "editblock", requested: [], edited: [], refused: [], needCommitBeforeEdits: [], dirtyCommit: null, autoCommit: null, reply: null, reflected: null, messages: [] },
+      turn: { format: "editblock", update: { edited: [], reflectedMessage: null, numMalformedResponses: 0, parsed: 0, requested: [], refused: [], retargeted: [], dirtyPaths: [], gitError: null }, outcomes: [], shellCommands: [], requested: [], edited: [], refused: [], needCommitBeforeEdits: [], dirtyCommit: null, autoCommit: null, reply: null, reflected: null, messages: [] },
       commits: [], after: state(), comparison: { rows: [], notes: [] },
     } satisfies TurnStepReport;
     const out = lines(report([turn]));

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
 import { ARCHITECT_DONE, runArchitect } from "../../lib/loop/architect.js";
 import { ARCHITECT_PROMPT } from "../../lib/loop/format-prompts.js";
-import { FormatWorkspace } from "../../lib/loop/format-workspace.js";
+import { MemoryWorkspace } from "../../lib/loop/workspace.js";
 import { ScriptedModel } from "../../lib/loop/scripted-model.js";
 
-const ws = () => new FormatWorkspace({ "a.py": "x = 1\n" }, { chat: ["a.py"], format: "editor-diff" });
+const ws = () => new MemoryWorkspace({ "a.py": "x = 1\n" }, { chat: ["a.py"] });
 const block = (search: string, replace: string) => `a.py\n\`\`\`\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n\`\`\`\n`;
 const history = [{ role: "user" as const, content: "earlier" }, { role: "assistant" as const, content: "sure" }];
 

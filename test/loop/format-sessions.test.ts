@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkSession, FormatWorkspace, runLoop, runSession, ScriptedModel, type LoopEvent } from "../../lib/index.js";
+import { checkSession, MemoryWorkspace, runLoop, runSession, ScriptedModel, type LoopEvent } from "../../lib/index.js";
 import { editformats } from "../../lib/index.js";
 import { cli } from "../cli/run-cli.js";
 
@@ -12,7 +12,7 @@ const kinds = (events: readonly LoopEvent[]) => [...new Set(events.map((e) => e.
 describe("one edit-format interface in the loop (reference §7, seed 001 §4)", () => {
   it("udiff session: the first hunk's UnifiedDiffNoMatch text is reflected word for word, the second applies", async () => {
     const run = await runSession(load("udiff-reflection"));
-    expect(run.workspace).toBe("memory, no git, edit format udiff");
+    expect([run.workspace, run.session.editFormat]).toEqual(["memory, no git", "udiff"]);
     expect(run.result.stopReason).toBe("done");
     expect(run.result.counts).toMatchObject({ requests: 2, reflections: 1, malformedResponses: 1 });
     // the reflected message is exactly what lib/editformats' apply_edits raises on the first reply
@@ -68,17 +68,17 @@ describe("one edit-format interface in the loop (reference §7, seed 001 §4)", 
       "diff-fenced": "```python\na.py\n<<<<<<< SEARCH\n    return 1\n=======\n    return 2\n>>>>>>> REPLACE\n```\n",
     };
     for (const [format, reply] of Object.entries(replies)) {
-      const ws = new FormatWorkspace(files, { chat: ["a.py"], format: format as editformats.EditFormatName });
+      const ws = new MemoryWorkspace(files, { chat: ["a.py"] });
       const r = await runLoop({ workspace: ws, model: new ScriptedModel([reply]), message: "return 2" }, { editFormat: format as editformats.EditFormatName, autoLint: false });
       expect(r.stopReason, format).toBe("done");
       expect(r.files["a.py"], format).toBe("def f():\n    return 2\n");
     }
   });
 
-  it("a format other than diff needs the in-memory FormatWorkspace; bad names are rejected", async () => {
+  it("every format is accepted with git as without; bad names are rejected", async () => {
     expect(() => checkSession({ files: {}, chat: [], message: "m", replies: [], editFormat: "udif" })).toThrow("loop session: editFormat must be one of diff,");
-    expect(() => checkSession({ files: {}, chat: [], message: "m", replies: [], editFormat: "patch", git: true })).toThrow('other than "diff" runs in memory only');
-    const ws = new FormatWorkspace({ "a.py": "x\n" }, { chat: ["a.py"], format: "udiff" });
+    expect(checkSession({ files: {}, chat: [], message: "m", replies: [], editFormat: "patch", git: true }).editFormat).toBe("patch");
+    const ws = new MemoryWorkspace({ "a.py": "x\n" }, { chat: ["a.py"] });
     await expect(runLoop({ workspace: ws, model: new ScriptedModel(["x"]), message: "m" }, { editFormat: "nope" as "udiff" })).rejects.toThrow("runLoop: options.editFormat must be one of");
   });
 });
@@ -109,9 +109,9 @@ describe("architect/editor (reference §7.5)", () => {
     expect(a.events.map((e) => e.kind)).toEqual(["request", "model-call", "reply", "handoff", "handoff"]);
   });
 
-  it("with git the editor writes SEARCH/REPLACE through lib/git's turn, and its edit is committed", async () => {
+  it("with git the editor writes SEARCH/REPLACE (Aider's editor-diff, as without git) through lib/git's turn, and its edit is committed", async () => {
     const run = await runSession({ ...load("architect-editor"), git: true });
-    expect(run.session.editFormat).toBe("diff");
+    expect(run.session.editFormat).toBe("editor-diff");
     expect(run.workspace).toBe("git sandbox");
     expect(run.architect!.handedOff).toBe(true);
     expect(run.commits!.length).toBeGreaterThan(0);
@@ -124,5 +124,31 @@ describe("architect/editor (reference §7.5)", () => {
     expect(r.out).toContain("════ architect ════");
     expect(r.out).toContain("════ editor (editor-diff) ════");
     expect(r.out).toMatch(/handoff +✓ +the plan goes to the editor/);
+  });
+});
+
+describe("every format on git, through the same chain and the same git turn", () => {
+  // each session: a file with the user's uncommitted change, one reply in the format, the file the reply edits
+  const cases: [session: string, format: string, path: string, userLine: string, edited: string][] = [
+    ["git-udiff-dirty", "udiff", "app.py", "# prices are in cents\n", "    print(total([4, 5, 6]))\n"],
+    ["git-patch-dirty", "patch", "config.py", "DEBUG = True\n", "PORT = 8080\n"],
+    ["git-whole-dirty", "whole", "greet.py", '    """Say hello."""\n', '    return "Hello " + name + "!"\n'],
+  ];
+  it.each(cases)("%s: the user's change is committed first as theirs, then Aider's edit as Aider's", async (name, format, path, userLine, edited) => {
+    const run = await runSession(load(name));
+    expect(run.session.editFormat).toBe(format);
+    expect(run.workspace).toBe("git sandbox");
+    expect(run.result.stopReason).toBe("done");
+    expect(run.result.commits.map((c) => c.kind)).toEqual(["dirty", "aider"]);
+    const [dirty, aider] = run.commits!;
+    expect([dirty!.files.map((f) => f.path), aider!.files.map((f) => f.path)]).toEqual([[path], [path]]);
+    expect(dirty!.message).not.toContain("Co-authored-by: aider"); // the user's change: no co-author trailer
+    expect(aider!.message).toContain("Co-authored-by: aider");
+    expect(run.result.files[path]).toContain(userLine);
+    expect(run.result.files[path]).toContain(edited);
+    const steps = run.result.events.map((e) => e.kind);
+    expect(steps.indexOf("dirty-commit")).toBeGreaterThan(steps.indexOf("parse"));
+    expect(steps.indexOf("dirty-commit")).toBeLessThan(steps.indexOf("apply"));
+    expect(run.result.history.at(-2)!.content).toBe(`I committed the changes with git hash ${aider!.sha} & commit msg: ${aider!.subject}`);
   });
 });

@@ -88,7 +88,7 @@ describe("checkLoopInput, requireLoopWorkspace, requireLoopModel", () => {
   });
 
   it("a workspace must have every method the loop calls; the first missing one is named", () => {
-    const full = { chatFiles() {}, read() {}, mentionable() {}, addToChat() {}, applyUpdates() {}, snapshot() {} };
+    const full = { chatFiles() {}, read() {}, mentionable() {}, addToChat() {}, applyReply() {}, snapshot() {} };
     expect(requireLoopWorkspace("w", "ws", full)).toBe(full);
     const { snapshot: _s, ...noSnapshot } = full;
     refused(() => requireLoopWorkspace("w", "ws", noSnapshot), "w: ws must be a LoopWorkspace (no snapshot method)");

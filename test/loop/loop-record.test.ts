@@ -6,6 +6,7 @@ import { recordAttempts, recordUpdate, replyFacts } from "../../lib/loop/loop-re
 import { ProviderError, type ModelReply } from "../../lib/loop/scripted-model.js";
 import { TraceRecorder } from "../../lib/loop/trace.js";
 import type { UpdateResult } from "../../lib/loop/workspace.js";
+import { EDIT_ERRORS_URL } from "../../lib/editformats/coder.js";
 
 const reply = (r: Partial<ModelReply> = {}): ModelReply => ({ text: "t", finishReason: null, usage: null, cost: null, chunks: null, ...r });
 const ok = (r: ModelReply | null = null): Attempt => ({ error: null, retryAfter: null, reply: r });
@@ -57,14 +58,15 @@ describe("recordAttempts", () => {
   });
 });
 
+const update = (u: Partial<UpdateResult> = {}): UpdateResult => ({
+  format: "diff", parsed: 1, shellCommands: [], requested: [], edited: [], retargeted: [], refused: [], outcomes: [], dirtyPaths: [], commits: [],
+  reply: "I updated the files.", reflected: null, malformed: 0, gitError: null, printed: [], ...u,
+});
+
 describe("recordUpdate", () => {
-  const update = (u: Partial<UpdateResult> = {}): UpdateResult => ({
-    requested: [], edited: [], retargeted: [], refused: [], applied: null, dirtyPaths: [], commits: [], reply: "I updated the files.", reflected: null, gitError: null, printed: [], ...u,
-  });
 
   it("questions, refusals, the dirty commit, re-targeting, each edit's outcome, the failure text and the commit, in that order", () => {
     const t = new TraceRecorder();
-    const edit = { path: "a.py", search: "x", replace: "y" };
     recordUpdate(
       t,
       update({
@@ -73,20 +75,19 @@ describe("recordUpdate", () => {
         dirtyPaths: ["a.py", "b.py"],
         commits: [{ kind: "dirty", sha: "1111111", message: "wip" }, { kind: "aider", sha: "2222222", message: "fix" }],
         retargeted: [{ from: "a.py", to: "b.py" }],
-        applied: {
-          outcomes: [
-            { edit, path: "a.py", applied: true, how: { how: "replace", result: "y", stage: "perfect" } },
-            { edit, path: "c.py", applied: true, how: { how: "append", result: "z" } },
-            { edit, path: "d.py", applied: false, how: null },
-          ],
-          updated: [], passed: [], failed: [], error: "# 1 SEARCH/REPLACE block failed to match!",
-        },
+        outcomes: [
+          { path: "a.py", applied: true, how: "perfect" },
+          { path: "c.py", applied: true, how: "append" },
+          { path: "d.py", applied: false, how: null },
+        ],
         reflected: "# 1 SEARCH/REPLACE block failed to match!",
+        malformed: 1,
         reply: "I committed the changes with git hash 2222222 & commit msg: fix",
       }),
       "memory, no git",
     );
     expect(brief(t)).toEqual([
+      ["parse", "1 SEARCH/REPLACE block(s)", true, null, null],
       ["permission", "new.py: Create new file? yes", null, null, null],
       ["permission", "x.log: edits dropped (allowed_to_edit refused)", false, null, null],
       ["dirty-commit", "a.py, b.py had uncommitted changes: committed as the user's first (1111111)", null, "git", "wip"],
@@ -102,10 +103,75 @@ describe("recordUpdate", () => {
   it("a crash (no apply result) is an exception's text; a git error is printed, not reflected; no commit has no outcome", () => {
     const t = new TraceRecorder();
     recordUpdate(t, update({ reflected: "IndexError: list index out of range", gitError: "Unable to commit: hook failed" }), "git in a sandbox");
-    expect(brief(t)).toEqual([
+    expect(brief(t).slice(1)).toEqual([
       ["apply", "Exception while updating files", false, "block-mismatch", "IndexError: list index out of range"],
       ["commit", "Unable to commit (printed, not reflected)", false, "git", "Unable to commit: hook failed"],
       ["commit", "no commit (git in a sandbox)", null, null, "history gets: I updated the files."],
+    ]);
+  });
+});
+
+describe("recordUpdate — the parse step, every format", () => {
+  it("a reply the format rejects: output-parse, reflected as the parser's text; nothing else recorded", () => {
+    const t = new TraceRecorder();
+    const step = recordUpdate(t, update({ format: "patch", parsed: null, reflected: "Invalid patch", malformed: 1 }), "memory");
+    expect(step).toEqual({ update: null, reflected: "Invalid patch", errorClass: "output-parse", shellCommands: [] });
+    expect(brief(t)).toEqual([["parse", "patch: The LLM did not conform to the edit format.", false, "output-parse", "Invalid patch"]]);
+  });
+
+  it("a parser that crashed says so; SEARCH/REPLACE formats are named by their blocks", () => {
+    const t = new TraceRecorder();
+    recordUpdate(t, update({ format: "udiff", parsed: null, reflected: "IndexError", malformed: 0 }), "memory");
+    recordUpdate(t, update({ format: "diff", parsed: null, reflected: "bad block", malformed: 1 }), "memory");
+    expect(t.events.map((e) => e.summary)).toEqual(["udiff: Exception while updating files (the parser crashed)", "The LLM did not conform to the edit format."]);
+  });
+
+  it("parsed with nothing to apply: one parse event, the shell blocks handed on", () => {
+    const t = new TraceRecorder();
+    const step = recordUpdate(t, update({ format: "diff-fenced", parsed: 0, shellCommands: ["ls"] }), "memory");
+    expect(step).toEqual({ update: null, reflected: null, errorClass: null, shellCommands: ["ls"] });
+    expect(brief(t)).toEqual([["parse", "0 SEARCH/REPLACE block(s), 1 shell block(s)", true, null, null]]);
+  });
+});
+
+describe("recordUpdate — formats without per-edit outcomes", () => {
+  it("questions, applied files, other printed lines (boilerplate and the dirty-commit line dropped), refusals, the commit", () => {
+    const t = new TraceRecorder();
+    const u = update({
+      format: "whole",
+      parsed: 2,
+      printed: [
+        { level: "ask", text: "new.py: Create new file? yes" },
+        { level: "output", text: "Committing a.py before applying edits." },
+        { level: "output", text: "Applied edit to a.py" },
+        { level: "warning", text: "Skipping edits to x.log that matches gitignore spec." },
+        { level: "output", text: "a note" },
+        { level: "error", text: "The LLM did not conform to the edit format." },
+        { level: "output", text: EDIT_ERRORS_URL },
+        { level: "output", text: "" },
+      ],
+      refused: ["x.log"],
+    });
+    expect(recordUpdate(t, u, "memory, no git")).toEqual({ update: u, reflected: null, errorClass: null, shellCommands: [] });
+    expect(brief(t)).toEqual([
+      ["parse", "whole: 2 edit(s)", true, null, null],
+      ["permission", "new.py: Create new file? yes", null, null, null],
+      ["permission", "x.log: edits dropped (allowed_to_edit refused)", false, null, null],
+      ["apply", "a.py: applied", true, null, null],
+      ["apply", "warning: Skipping edits to x.log that matches gitignore spec.", false, null, null],
+      ["apply", "output: a note", null, null, null],
+      ["commit", "no commit (memory, no git)", null, null, "history gets: I updated the files."],
+    ]);
+  });
+
+  it("a reflected failure: block-mismatch, the reflected text itself not repeated as a printed line", () => {
+    const t = new TraceRecorder();
+    const text = "UnifiedDiffNoMatch: hunk failed to apply!";
+    const step = recordUpdate(t, update({ format: "udiff", reflected: text, malformed: 1, printed: [{ level: "output", text }] }), "memory");
+    expect(step).toMatchObject({ reflected: text, errorClass: "block-mismatch" });
+    expect(brief(t).slice(1)).toEqual([
+      ["apply", "the failure message for the model", false, "block-mismatch", text],
+      ["commit", "no commit (memory)", null, null, "history gets: I updated the files."],
     ]);
   });
 });

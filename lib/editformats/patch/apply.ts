@@ -13,7 +13,7 @@ import { splitlines, strip } from "../../core/pystr.js";
 import { requireString } from "../../core/validate.js";
 import { PythonError } from "../../core/pyerror.js";
 import { EditFormatValueError } from "../coder.js";
-import type { ProjectFiles } from "../workspace.js";
+import type { EditFiles } from "../workspace.js";
 import { ACTION_TYPE_NAME, DiffError, norm, type Chunk, type PatchAction } from "./context.js";
 
 /** Aider's `_apply_update(text, action, path)`: the new file text, or DiffError. */
@@ -46,7 +46,7 @@ export function applyUpdate(text: string, chunks: readonly Chunk[], path: string
   return result || orig.length > 0 ? result + "\n" : result;
 }
 
-function applyOne(action: PatchAction, files: ProjectFiles): void {
+function applyOne(action: PatchAction, files: EditFiles): void {
   const path = action.path;
   if (action.type === "Add") {
     if (files.exists(path)) throw new DiffError(`ADD Error: File already exists: ${path}`);
@@ -78,7 +78,7 @@ function applyOne(action: PatchAction, files: ProjectFiles): void {
 const parentOf = (path: string): string => (path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "");
 
 /** `PatchCoder.apply_edits(edits)`: every action in order; the first failure is raised as Aider's ValueError. */
-export function applyPatchEdits(edits: readonly (readonly [string, PatchAction])[], files: ProjectFiles): void {
+export function applyPatchEdits(edits: readonly (readonly [string, PatchAction])[], files: EditFiles): void {
   for (const [, action] of edits) {
     try {
       applyOne(action, files);

@@ -11,7 +11,7 @@
 import { splitlines, strip } from "../../core/pystr.js";
 import { requireInteger, requireRecord, requireStringArray } from "../../core/validate.js";
 import { EditFormatValueError } from "../coder.js";
-import type { ProjectFiles } from "../workspace.js";
+import type { EditFiles } from "../workspace.js";
 import { DiffError, findContext, identifyFilesNeeded, norm, peekNextSection, type PatchAction } from "./context.js";
 
 const ACTION_STARTS = ["*** End Patch", "*** Update File:", "*** Delete File:", "*** Add File:"];
@@ -98,8 +98,7 @@ export function parsePatchText(
         index++;
         if (!moveTo) throw new DiffError("Move to action missing path.");
       }
-      // Unreachable from get_edits (every Update path was read first); the wording of this and the Delete twin
-      // below is not in the reference or the public vectors.
+      // Unreachable from get_edits (every Update path was read first); this wording is not in the public vectors.
       if (!Object.hasOwn(currentFiles, path)) throw new DiffError(`Update File Error - missing file content for: ${path}`);
       const existing = actions.get(path);
       if (existing && existing.type !== "Update") throw new DiffError(`Conflicting actions for file: ${path}`);
@@ -126,7 +125,8 @@ export function parsePatchText(
         }
         throw new DiffError(`Conflicting actions for file: ${path}`);
       }
-      if (!Object.hasOwn(currentFiles, path)) throw new DiffError(`Delete File Error - missing file content for: ${path}`);
+      // `_parse_patch_text` (aider/coders/patch_coder.py) words it unlike Update's: "file not found".
+      if (!Object.hasOwn(currentFiles, path)) throw new DiffError(`Delete File Error - file not found: ${path}`);
       actions.set(path, { type: "Delete", path, new_content: null, chunks: [], move_path: null });
       continue;
     }
@@ -149,7 +149,7 @@ export function parsePatchText(
 }
 
 /** `PatchCoder.get_edits`: `[path, action]` pairs; the files it needs are read through `files` (and logged). */
-export function getPatchEdits(content: string, files: ProjectFiles): [string, PatchAction][] {
+export function getPatchEdits(content: string, files: EditFiles): [string, PatchAction][] {
   if (!content || !strip(content)) return [];
   const lines = splitlines(content);
   let start = 1;

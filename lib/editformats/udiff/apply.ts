@@ -11,7 +11,7 @@
 import { PythonError } from "../../core/pyerror.js";
 import { isBlank, splitlines } from "../../core/pystr.js";
 import { EditFormatValueError } from "../coder.js";
-import type { ProjectFiles } from "../workspace.js";
+import type { EditFiles } from "../workspace.js";
 import { applyHunk, normalizeHunk } from "./hunk.js";
 import { hunkToBeforeAfter, type Hunk, type UdiffEdit } from "./parse.js";
 
@@ -39,7 +39,7 @@ export class UdiffApplyError extends EditFormatValueError {
 }
 
 /** udiff's `do_replace(fname, content, hunk)`: the new text, or null (no match, or content None). */
-export function udiffDoReplace(files: ProjectFiles, path: string, content: string | null, hunk: Hunk): string | null {
+export function udiffDoReplace(files: EditFiles, path: string, content: string | null, hunk: Hunk): string | null {
   const [before, after] = hunkToBeforeAfter(hunk);
   let text = content;
   if (!files.exists(path) && isBlank(before)) {
@@ -52,7 +52,7 @@ export function udiffDoReplace(files: ProjectFiles, path: string, content: strin
 }
 
 /** `UnifiedDiffCoder.apply_edits(edits)`; throws UdiffApplyError with Aider's message when any hunk failed. */
-export function applyUdiffEdits(edits: readonly UdiffEdit[], files: ProjectFiles): void {
+export function applyUdiffEdits(edits: readonly UdiffEdit[], files: EditFiles): void {
   const seen = new Set<string>();
   const uniq: [string, string[]][] = [];
   for (const [path, raw] of edits) {

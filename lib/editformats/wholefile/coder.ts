@@ -6,11 +6,11 @@
  */
 import type { CoderContext, EditFormatCoder } from "../coder.js";
 import { inchatRelativeFiles } from "../coder.js";
-import type { ProjectFiles } from "../workspace.js";
+import type { EditFiles } from "../workspace.js";
 import { getWholeFileEdits, type WholeFileEdit } from "./parse.js";
 
 /** `WholeFileCoder.apply_edits(edits)`. */
-export function applyWholeFileEdits(edits: readonly WholeFileEdit[], files: ProjectFiles): void {
+export function applyWholeFileEdits(edits: readonly WholeFileEdit[], files: EditFiles): void {
   for (const [path, , lines] of edits) files.writeText(path, lines.join(""));
 }
 

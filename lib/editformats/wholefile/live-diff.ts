@@ -12,7 +12,7 @@ import { splitlines } from "../../core/pystr.js";
 import { requireBoolean, requireStringArray } from "../../core/validate.js";
 import type { Fence } from "../../editblock/fence.js";
 import { EditFormatValueError } from "../coder.js";
-import type { ProjectFiles } from "../workspace.js";
+import type { EditFiles } from "../workspace.js";
 import { contentInProgress, walkWholeFileReply } from "./parse.js";
 
 /** Python `a // b` for non-negative floats. */
@@ -66,7 +66,7 @@ export function diffPartialUpdate(orig: readonly string[], updated: readonly str
 }
 
 /** `do_live_diff`: an existing file's listing as a partial diff, a new one as a fenced listing (display lines). */
-function liveDiff(files: ProjectFiles, path: string, lines: string[], final: boolean): string[] {
+function liveDiff(files: EditFiles, path: string, lines: string[], final: boolean): string[] {
   if (files.exists(path)) {
     const orig = files.readText(path);
     if (orig !== null) return splitlines(diffPartialUpdate(splitlines(orig, true), lines, final));
@@ -75,7 +75,7 @@ function liveDiff(files: ProjectFiles, path: string, lines: string[], final: boo
 }
 
 /** `WholeFileCoder.get_edits(mode="diff")`: the text the terminal shows while the reply streams. */
-export function wholeFileLiveView(reply: string, chatFiles: readonly string[], fence: Fence, files: ProjectFiles): string {
+export function wholeFileLiveView(reply: string, chatFiles: readonly string[], fence: Fence, files: EditFiles): string {
   const out: string[] = [];
   for (const e of walkWholeFileReply(reply, chatFiles, fence)) {
     if (e.kind === "prose") out.push(e.line);
@@ -85,7 +85,7 @@ export function wholeFileLiveView(reply: string, chatFiles: readonly string[], f
 }
 
 /** `render_incremental_response(final)`: the live view, or the (right-stripped) reply when it has no filename. */
-export function renderIncrementalResponse(reply: string, chatFiles: readonly string[], fence: Fence, files: ProjectFiles): string {
+export function renderIncrementalResponse(reply: string, chatFiles: readonly string[], fence: Fence, files: EditFiles): string {
   try {
     return wholeFileLiveView(reply, chatFiles, fence, files);
   } catch (err) {

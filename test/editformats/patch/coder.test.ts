@@ -18,18 +18,18 @@ describe("patchCoder", () => {
     expect(files.snapshot()).toEqual({ "a.py": "y\n", "n.py": "n\n" });
   });
 
-  it("through apply_updates an Add File fails: allowed_to_edit has just touched the new file", () => {
+  it("through apply_updates an Add File fails: allowed_to_edit has just touched the new file", async () => {
     const files = new ProjectFiles({ "a.py": "x\n" });
-    const r = applyUpdates(patchCoder, patch("*** Add File: n.py", "+n"), ctxOf(files, ["a.py"]));
-    expect(r).toEqual({ edited: ["n.py"], reflectedMessage: "Error applying action 'ActionType.ADD' to n.py: ADD Error: File already exists: n.py", numMalformedResponses: 1 });
+    const r = await applyUpdates(patchCoder, patch("*** Add File: n.py", "+n"), ctxOf(files, ["a.py"]));
+    expect(r).toMatchObject({ edited: ["n.py"], reflectedMessage: "Error applying action 'ActionType.ADD' to n.py: ADD Error: File already exists: n.py", numMalformedResponses: 1 });
     expect(files.io[0]).toEqual(["confirm", "Create new file?", "n.py", true]);
     expect(files.snapshot()).toEqual({ "a.py": "x\n", "n.py": "" });
   });
 
-  it("through apply_updates an Update applies and is reported", () => {
+  it("through apply_updates an Update applies and is reported", async () => {
     const files = new ProjectFiles({ "a.py": "x\n" });
-    const r = applyUpdates(patchCoder, patch("*** Update File: a.py", "-x", "+y"), ctxOf(files, ["a.py"]));
-    expect(r).toEqual({ edited: ["a.py"], reflectedMessage: null, numMalformedResponses: 0 });
+    const r = await applyUpdates(patchCoder, patch("*** Update File: a.py", "-x", "+y"), ctxOf(files, ["a.py"]));
+    expect(r).toMatchObject({ edited: ["a.py"], reflectedMessage: null, numMalformedResponses: 0 });
     expect(files.io).toEqual([["output", "Updating a.py"], ["output", "Applied edit to a.py"]]);
   });
 });

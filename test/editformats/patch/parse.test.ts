@@ -81,7 +81,7 @@ describe("parsePatchText", () => {
       [["*** Update File:a.py"], "Unknown or misplaced line while parsing patch: *** Update File:a.py"],
       [["Here is the patch:"], "Unknown or misplaced line while parsing patch: Here is the patch:"],
       [["*** Update File: gone.py", "-x"], "Update File Error - missing file content for: gone.py"],
-      [["*** Delete File: gone.py"], "Delete File Error - missing file content for: gone.py"],
+      [["*** Delete File: gone.py"], "Delete File Error - file not found: gone.py"],
     ];
     for (const [lines, message] of cases) expect(thrown(() => parse(lines))).toEqual(new DiffError(message));
   });

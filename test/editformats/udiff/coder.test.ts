@@ -20,10 +20,10 @@ describe("udiffCoder", () => {
     expect(udiffCoder.name).toBe("udiff");
   });
 
-  it("through apply_updates: a file outside the chat is asked about once, then edited", () => {
+  it("through apply_updates: a file outside the chat is asked about once, then edited", async () => {
     const files = new ProjectFiles({ "a.py": "x = 1\n", "b.py": "count = 1\n" });
-    const r = applyUpdates(udiffCoder, reply("b.py", "-count = 1", "+count = 2"), ctxOf(files, ["a.py"]));
-    expect(r).toEqual({ edited: ["b.py"], reflectedMessage: null, numMalformedResponses: 0 });
+    const r = await applyUpdates(udiffCoder, reply("b.py", "-count = 1", "+count = 2"), ctxOf(files, ["a.py"]));
+    expect(r).toMatchObject({ edited: ["b.py"], reflectedMessage: null, numMalformedResponses: 0 });
     expect(files.snapshot()).toEqual({ "a.py": "x = 1\n", "b.py": "count = 2\n" });
     expect(files.io).toEqual([
       ["confirm", "Allow edits to file that has not been added to the chat?", "b.py", true],
@@ -31,9 +31,9 @@ describe("udiffCoder", () => {
     ]);
   });
 
-  it("through apply_updates: a hunk that does not apply is reflected and leaves the file byte-identical", () => {
+  it("through apply_updates: a hunk that does not apply is reflected and leaves the file byte-identical", async () => {
     const files = new ProjectFiles({ "a.py": "x = 1\r\n" });
-    const r = applyUpdates(udiffCoder, reply("a.py", "-y = 1", "+y = 2"), ctxOf(files, ["a.py"]));
+    const r = await applyUpdates(udiffCoder, reply("a.py", "-y = 1", "+y = 2"), ctxOf(files, ["a.py"]));
     expect(r.numMalformedResponses).toBe(1);
     expect(r.reflectedMessage).toMatch(/^UnifiedDiffNoMatch: hunk failed to apply!\n\na\.py does not contain lines/);
     expect(files.raw("a.py")).toBe("x = 1\r\n");

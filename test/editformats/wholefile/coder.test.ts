@@ -30,16 +30,16 @@ describe("wholeFileCoder", () => {
     expect(wholeFileCoder.pathOf(edits[0]!)).toBe("b.py");
   });
 
-  it("through apply_updates a new file in a new folder is created by allowed_to_edit's touch, then written", () => {
+  it("through apply_updates a new file in a new folder is created by allowed_to_edit's touch, then written", async () => {
     const files = new ProjectFiles({ "a.py": "" });
-    const r = applyUpdates(wholeFileCoder, "d/n.py\n```\nnew\n```\n", ctxOf(files, ["a.py"]));
-    expect(r).toEqual({ edited: ["d/n.py"], reflectedMessage: null, numMalformedResponses: 0 });
+    const r = await applyUpdates(wholeFileCoder, "d/n.py\n```\nnew\n```\n", ctxOf(files, ["a.py"]));
+    expect(r).toMatchObject({ edited: ["d/n.py"], reflectedMessage: null, numMalformedResponses: 0 });
     expect(files.snapshot()).toEqual({ "a.py": "", "d/n.py": "new\n" });
   });
 
-  it("through apply_updates a listing without a filename is reflected, nothing written", () => {
+  it("through apply_updates a listing without a filename is reflected, nothing written", async () => {
     const files = new ProjectFiles({ "a.py": "keep\r\n", "b.py": "" });
-    const r = applyUpdates(wholeFileCoder, "```\nx\n```\n", ctxOf(files, ["a.py", "b.py"]));
+    const r = await applyUpdates(wholeFileCoder, "```\nx\n```\n", ctxOf(files, ["a.py", "b.py"]));
     expect(r.reflectedMessage).toBe("No filename provided before ``` in file listing");
     expect(r.numMalformedResponses).toBe(1);
     expect(files.raw("a.py")).toBe("keep\r\n");

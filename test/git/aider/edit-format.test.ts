@@ -1,39 +1,13 @@
-// lib/git/aider/edit-format.ts: the two edit formats a turn is given, over in-memory files (no git: the format only
-// edits; permission and commits are the turn's), and `wholeFileEdits`' checks, which refuse paths outside the sandbox.
+// lib/git/aider/edit-format.ts: a scenario's edits as the edit chain's — `wholeFileEdits`' checks, which refuse paths
+// outside the sandbox, and `scenarioCoder`, the whole-file or SEARCH/REPLACE coder whose get_edits answers them.
 import { describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../../lib/core/errors.js";
-import { editBlockFormat, wholeFileEdits, wholeFileFormat, type TurnFiles } from "../../../lib/git/aider/edit-format.js";
+import { DEFAULT_FENCE } from "../../../lib/editblock/fence.js";
+import { applyUpdates } from "../../../lib/editformats/coder.js";
+import { ProjectFiles } from "../../../lib/editformats/workspace.js";
+import { scenarioCoder, wholeFileEdits } from "../../../lib/git/aider/edit-format.js";
 
-/** In-memory TurnFiles that log each write; `dryRun` drops the writes as the turn's file access does. */
-function memoryFiles(initial: Record<string, string>, dryRun = false): TurnFiles & { files: Map<string, string>; writes: string[] } {
-  const files = new Map(Object.entries(initial));
-  const writes: string[] = [];
-  return {
-    files,
-    writes,
-    read: (p) => files.get(p) ?? null,
-    exists: (p) => files.has(p),
-    write: (p, c) => {
-      writes.push(p);
-      if (!dryRun) files.set(p, c);
-    },
-  };
-}
-
-describe("wholeFileFormat", () => {
-  it("resolves edits unchanged (a copy), names each edit's path, and writes every file whole", async () => {
-    const edits = [{ path: "a.py", content: "new a\n" }, { path: "n/new.py", content: "created\n" }];
-    const files = memoryFiles({ "a.py": "old\n" });
-    const resolved = await wholeFileFormat.resolve(edits, files);
-    expect(resolved).toEqual(edits);
-    expect(resolved).not.toBe(edits);
-    expect(resolved.map((e) => wholeFileFormat.pathOf(e))).toEqual(["a.py", "n/new.py"]);
-    expect(await wholeFileFormat.apply(edits, files)).toBeNull();
-    expect(Object.fromEntries(files.files)).toEqual({ "a.py": "new a\n", "n/new.py": "created\n" });
-    expect(wholeFileFormat.name).toBe("whole");
-    expect(Object.isFrozen(wholeFileFormat)).toBe(true);
-  });
-});
+const ctxOf = (files: ProjectFiles, chat: string[]) => ({ files, chatFiles: new Set(chat), fence: DEFAULT_FENCE, shellCommands: [] });
 
 describe("wholeFileEdits", () => {
   it("turns {path: content} into edits in key order", () => {
@@ -58,41 +32,26 @@ describe("wholeFileEdits", () => {
   });
 });
 
-describe("editBlockFormat", () => {
-  const block = (path: string, search: string, replace: string) => ({ path, search, replace });
-
-  it("resolve re-targets an edit whose SEARCH is only in a chat file, and writes nothing", async () => {
-    const files = memoryFiles({ "a.py": "x = 1\n", "b.py": "y = 2\n" });
-    const format = editBlockFormat(() => ["a.py", "b.py"]);
-    const resolved = await format.resolve([block("a.py", "y = 2\n", "y = 3\n")], files);
-    expect(resolved.map((e) => format.pathOf(e))).toEqual(["b.py"]);
-    expect(files.writes).toEqual([]);
-    expect(format.name).toBe("editblock");
+describe("scenarioCoder", () => {
+  it("whole: Aider's whole-file coder writes each file whole; a new file in a new folder is touched first", async () => {
+    const coder = scenarioCoder({ kind: "whole", edits: [{ path: "a.py", content: "new a\n" }, { path: "n/new.py", content: "created\n" }] });
+    expect(coder.name).toBe("whole");
+    const files = new ProjectFiles({ "a.py": "old\n" });
+    const r = await applyUpdates(coder, "ignored: the edits are given", ctxOf(files, ["a.py"]));
+    expect(r).toMatchObject({ edited: ["a.py", "n/new.py"], reflectedMessage: null, parsed: 2, requested: ["a.py", "n/new.py"] });
+    expect(files.snapshot()).toEqual({ "a.py": "new a\n", "n/new.py": "created\n" });
+    expect(files.io).toContainEqual(["confirm", "Create new file?", "n/new.py", true]);
   });
 
-  it("apply writes the edits that match and returns Aider's failure text for the rest", async () => {
-    const files = memoryFiles({ "a.py": "x = 1\n" });
-    const format = editBlockFormat(() => ["a.py"]);
-    const error = await format.apply([block("a.py", "x = 1\n", "x = 2\n"), block("a.py", "nowhere\n", "z\n")], files);
-    expect(files.files.get("a.py")).toBe("x = 2\n");
-    expect(error).toMatch(/^# 1 SEARCH\/REPLACE block failed to match!/);
-    expect(error).toContain("nowhere");
-    expect(await format.apply([block("a.py", "x = 2\n", "x = 3\n")], files)).toBeNull();
-  });
-
-  it("apply runs as Aider's (not dry run) even when the turn's writes are dropped", async () => {
-    const files = memoryFiles({ "a.py": "x = 1\n" }, true);
-    const error = await editBlockFormat(() => ["a.py"]).apply([block("a.py", "x = 1\n", "x = 2\n")], files);
-    expect([error, files.writes, files.files.get("a.py")]).toEqual([null, ["a.py"], "x = 1\n"]);
-  });
-
-  it("reads the chat files at each call (allowed_to_edit may add one between resolve and apply)", async () => {
-    const chat = ["a.py"];
-    const files = memoryFiles({ "a.py": "a\n", "b.py": "target\n" });
-    const format = editBlockFormat(() => chat);
-    const edit = block("a.py", "target\n", "hit\n");
-    expect((await format.resolve([edit], files)).map((e) => e.path)).toEqual(["a.py"]); // b.py not in the chat yet
-    chat.push("b.py");
-    expect((await format.resolve([edit], files)).map((e) => e.path)).toEqual(["b.py"]);
+  it("editblock: SEARCH/REPLACE re-targets to the chat file that holds the SEARCH, and reflects a block that fails", async () => {
+    const block = (path: string, search: string, replace: string) => ({ path, search, replace });
+    const files = new ProjectFiles({ "a.py": "x = 1\n", "b.py": "y = 2\n" });
+    const coder = scenarioCoder({ kind: "editblock", edits: [block("a.py", "y = 2\n", "y = 3\n"), block("a.py", "nowhere\n", "z\n")] });
+    expect(coder.name).toBe("diff");
+    const r = await applyUpdates(coder, "", ctxOf(files, ["a.py", "b.py"]));
+    expect(r.retargeted).toEqual([{ from: "a.py", to: "b.py" }]);
+    expect(files.raw("b.py")).toBe("y = 3\n");
+    expect(r.reflectedMessage).toMatch(/^# 1 SEARCH\/REPLACE block failed to match!/);
+    expect(r.numMalformedResponses).toBe(1);
   });
 });

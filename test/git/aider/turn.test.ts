@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { teachingCommitPlan, runTurn, Sandbox, AiderSession, type EditFormat, type TurnStepReport } from "../../../lib/index.js";
+import { teachingCommitPlan, runTurn, Sandbox, AiderSession, type TurnStepReport } from "../../../lib/index.js";
+import { EditFormatValueError, type EditFormatCoder } from "../../../lib/editformats/coder.js";
+import { DEFAULT_FENCE } from "../../../lib/editblock/fence.js";
 import { prepareSandbox } from "../../../lib/git/scenario-run.js";
 import { runKept, withKept, type Kept } from "../git-helpers.js";
 
@@ -156,7 +158,9 @@ describe("allowed_to_edit", () => {
         ["warning", "Skipping edits to x.log that matches gitignore spec.", null, null],
         ["ask", "Create new file?", "new.py", true],
         ["ask", "Create new file?", "no-new.py", false],
+        ["output", "Skipping edits to no-new.py", null, null], // Aider's words for a declined question
         ["ask", "Allow edits to file that has not been added to the chat?", "other.py", false],
+        ["output", "Skipping edits to other.py", null, null],
         ["ask", "Allow edits to file that has not been added to the chat?", "yes.py", true],
         ["output", "You can use /undo to undo and discard each aider commit.", null, null],
       ]);
@@ -173,16 +177,17 @@ describe("the edit format is a parameter", () => {
     try {
       await prepareSandbox(box, { files: { "a.py": "a\n", "b.py": "b\n" }, staged: {}, dirty: {} });
       const session = new AiderSession(box, { chat: ["a.py", "b.py"] });
-      const halfFails: EditFormat<string> = {
+      const halfFails: EditFormatCoder<string> = {
         name: "half-fails",
-        resolve: (edits) => [...edits],
+        getEdits: (reply) => reply.split(" "),
+        applyEditsDryRun: (edits) => [...edits],
         pathOf: (e) => e,
-        apply(edits, files) {
-          files.write(edits[0]!, "changed\n");
-          return "1 SEARCH/REPLACE block failed to match!";
+        applyEdits(edits, ctx) {
+          ctx.files.writeText(edits[0]!, "changed\n");
+          throw new EditFormatValueError("1 SEARCH/REPLACE block failed to match!");
         },
       };
-      const t = await runTurn(session, halfFails, ["a.py", "b.py"]);
+      const t = await runTurn(session, halfFails, { reply: "a.py b.py", fence: DEFAULT_FENCE });
       expect(t.reflected).toBe("1 SEARCH/REPLACE block failed to match!");
       expect(t.messages.map((m) => m.text)).toContain("The LLM did not conform to the edit format.");
       expect(t.messages.some((m) => m.text.startsWith("Applied edit"))).toBe(false);
@@ -216,7 +221,7 @@ describe("SEARCH/REPLACE edits through lib/editblock's apply_edits", () => {
     const sc = JSON.parse(readFileSync(new URL("../../../lib/git/scenarios/search-replace.json", import.meta.url), "utf8")) as typeof seedExample;
     await withKept(sc, (k) => {
       const t = turnOf(k.report);
-      expect(t.format).toBe("editblock");
+      expect(t.format).toBe("diff"); // Aider's edit_format name for SEARCH/REPLACE
       expect(t.turn.reflected).toMatch(/^# 1 SEARCH\/REPLACE block failed to match!\n\n## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in notes\.md\n/);
       expect(t.turn.reflected).toContain("# The other 2 SEARCH/REPLACE blocks were applied successfully.");
       const [dirty, aider] = k.commits();
@@ -245,6 +250,7 @@ describe("SEARCH/REPLACE edits through lib/editblock's apply_edits", () => {
     await withKept(sc, (k) => {
       const t = turnOf(k.report).turn;
       expect(t.messages.filter((m) => m.kind === "error").map((m) => m.text)).toEqual([
+        "<root>/new.py: file not found error", // io.read_text of the file the dry run did not create
         "Exception while updating files:",
         "'NoneType' object has no attribute 'splitlines'",
       ]);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { AiderSession, parseScenario, runScenario, runTurn, Sandbox, wholeFileFormat, withSandbox, WorkbenchInputError } from "../../../lib/index.js";
+import { AiderSession, parseScenario, runScenario, runTurn, Sandbox, scenarioCoder, withSandbox, WorkbenchInputError } from "../../../lib/index.js";
 import { checkSandboxPath } from "../../../lib/git/sandbox/sandbox.js";
 import { prepareSandbox } from "../../../lib/git/scenario-run.js";
 import { cli } from "../../cli/run-cli.js";
@@ -47,7 +47,7 @@ describe("sandbox — symlinks that lead out", () => {
         await prepareSandbox(box, { files: { "a.py": "a\n" }, staged: {}, dirty: {} });
         const session = new AiderSession(box, { chat: ["a.py"] });
         const edits = [{ path: "a.py", content: "changed\n" }, { path: "out/evil.py", content: "x\n" }];
-        await expect(runTurn(session, wholeFileFormat, edits)).rejects.toThrow(/edit path is refused: out is a symlink/);
+        await expect(runTurn(session, scenarioCoder({ kind: "whole", edits }), { reply: "", fence: ["```", "```"] })).rejects.toThrow(/edit path is refused: out is a symlink/);
         expect(readdirSync(outside)).toEqual([]);
         expect(box.read("a.py")).toBe("a\n"); // refused before anything was touched
       });
