@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { basename, join } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { requireArray, requireRecord, requireString } from "../core/validate.js";
+import type { Browser } from "puppeteer-core";
 import { launchChromium } from "./chromium.js";
 
 export interface Diagram {
@@ -82,6 +83,18 @@ export function staleDiagrams(dir: string): string[] {
   return problems;
 }
 
+/**
+ * mermaid-cli is an instructor's devDependency (a student release does not install it): the name is held in a
+ * constant so that type-checking never needs the package, and this is the one function of it we call.
+ */
+const MERMAID_CLI = "@mermaid-js/mermaid-cli";
+type RenderMermaid = (
+  browser: Browser,
+  definition: string,
+  format: "svg",
+  options: { svgId: string; backgroundColor: string; mermaidConfig: Record<string, unknown>; myCSS: string },
+) => Promise<{ data: Uint8Array }>;
+
 /** mermaid-cli's installed version. */
 export function mermaidCliVersion(root: string): string {
   requireString("mermaidCliVersion", "root", root);
@@ -92,7 +105,7 @@ export function mermaidCliVersion(root: string): string {
   } catch {
     version = undefined;
   }
-  if (typeof version !== "string") throw new WorkbenchInputError("mermaidCliVersion", "root", "must have @mermaid-js/mermaid-cli installed (npm ci)", root);
+  if (typeof version !== "string") throw new WorkbenchInputError("mermaidCliVersion", "root", "must have @mermaid-js/mermaid-cli installed (a devDependency: npm ci in the instructor's checkout; a student release has none)", root);
   return version;
 }
 
@@ -108,8 +121,8 @@ export async function renderDiagrams(
   requireString("renderDiagrams", "root", root);
   requireArray("renderDiagrams", "diagrams", diagrams);
   requireRecord("renderDiagrams", "options", options);
-  const { renderMermaid } = await import("@mermaid-js/mermaid-cli");
   const version = mermaidCliVersion(root);
+  const { renderMermaid } = (await import(MERMAID_CLI)) as { renderMermaid: RenderMermaid };
   const browser = await launchChromium(root);
   const results: RenderResult[] = [];
   try {

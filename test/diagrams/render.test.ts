@@ -106,11 +106,10 @@ describe("mermaidCliVersion", () => {
   it("reads the installed mermaid-cli's version", () => {
     const root = folder({ "node_modules/@mermaid-js/mermaid-cli/package.json": JSON.stringify({ name: "@mermaid-js/mermaid-cli", version: "9.8.7" }) });
     expect(mermaidCliVersion(root)).toBe("9.8.7");
-    expect(mermaidCliVersion(ROOT)).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it("says to install it when it is missing or its package.json has no version", () => {
-    const message = "mermaidCliVersion: root must have @mermaid-js/mermaid-cli installed (npm ci)";
+    const message = "mermaidCliVersion: root must have @mermaid-js/mermaid-cli installed (a devDependency: npm ci in the instructor's checkout; a student release has none)";
     expect(() => mermaidCliVersion(folder({}))).toThrow(message);
     expect(() => mermaidCliVersion(folder({ "node_modules/@mermaid-js/mermaid-cli/package.json": "{}" }))).toThrow(message);
     expect(() => mermaidCliVersion(folder({ "node_modules/@mermaid-js/mermaid-cli/package.json": "{" }))).toThrow(message);

@@ -9,6 +9,7 @@
  *   release's typecheck and test suite never reach for a missing solution. `leftOutByImports` names the import.
  */
 import { posix } from "node:path";
+import { WorkbenchInputError } from "../../core/errors.js";
 
 export interface LeftOut {
   path: string;
@@ -22,6 +23,7 @@ export const INSTRUCTOR_ONLY: readonly { path: string; reason: string }[] = Obje
   { path: "test/system/release-clone.test.ts", reason: "releases this checkout (needs the solutions)" },
   { path: "scripts/write-exercise-stubs.ts", reason: "writes the stubs from the reference solutions" },
   { path: ".ci/", reason: "the instructor's CI; the release grades with .github/workflows/classroom.yml" },
+  { path: "test/system/diagrams.test.ts", reason: "renders the diagrams with mermaid-cli, an instructor's devDependency the release does not install" },
 ]);
 
 /** Why `path` (relative, "/"-separated) is instructor-only, or null. */
@@ -84,10 +86,13 @@ export function leftOutByImports(files: ReadonlyMap<string, string>, isLeftOut: 
 
 /**
  * The release's package.json: the same, without the npm scripts that run a file the release does not have
- * (`tsx scripts/x.ts`, `bash scripts/y.sh`). Returns the text and the names of the scripts dropped.
+ * (`tsx scripts/x.ts`, `bash scripts/y.sh`), without `devDependencies` (the instructor's tooling: diagram
+ * rendering; what students need is in `dependencies`) and without `optionalDependencies` (the checkout's pinned
+ * Node binary, 190 MB: students run their own Node 22 or 24). Returns the text and the names of the scripts dropped.
  */
 export function releasePackageJson(text: string, has: (path: string) => boolean): { text: string; dropped: string[] } {
-  const pkg = JSON.parse(text) as { scripts?: Record<string, string> };
+  const parsed = JSON.parse(text) as { scripts?: Record<string, string>; devDependencies?: unknown; optionalDependencies?: unknown };
+  const { devDependencies: _instructorOnly, optionalDependencies: _nodeBinary, ...pkg } = parsed;
   const dropped: string[] = [];
   const scripts: Record<string, string> = {};
   for (const [name, command] of Object.entries(pkg.scripts ?? {})) {
@@ -96,4 +101,45 @@ export function releasePackageJson(text: string, has: (path: string) => boolean)
     else scripts[name] = command;
   }
   return { text: JSON.stringify({ ...pkg, scripts }, null, 2) + "\n", dropped };
+}
+
+interface LockEntry {
+  dev?: boolean;
+  devOptional?: boolean;
+  optional?: boolean;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+/**
+ * The release's package-lock.json, matching `releasePackageJson`: the root's `devDependencies` and every package
+ * npm marks `"dev": true` (reachable only through them) are gone, and so are the root's `optionalDependencies`
+ * (each a package without dependencies of its own, such as the Node binary); one both dev and optional becomes
+ * optional. The rest is kept as locked, so the release installs the same versions with `npm ci`.
+ */
+export function releaseLockfile(text: string): string {
+  const lock = JSON.parse(text) as { packages?: Record<string, LockEntry> };
+  if (typeof lock.packages !== "object" || lock.packages === null || typeof lock.packages[""] !== "object") {
+    throw new WorkbenchInputError("releaseLockfile", "text", "must be a package-lock.json with a \"packages\" object and a root entry (lockfileVersion 2 or 3)", text.slice(0, 80));
+  }
+  const optional = new Set(Object.keys(lock.packages[""]!.optionalDependencies ?? {}).map((name) => `node_modules/${name}`));
+  const packages: Record<string, LockEntry> = {};
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (entry.dev === true) continue;
+    if (optional.has(path)) {
+      if (Object.keys(entry.dependencies ?? {}).length > 0) {
+        throw new WorkbenchInputError("releaseLockfile", "text", "must have root optionalDependencies without dependencies of their own", path);
+      }
+      continue;
+    }
+    if (path === "") {
+      const { devDependencies: _instructorOnly, optionalDependencies: _nodeBinary, ...root } = entry;
+      packages[path] = root;
+    } else if (entry.devOptional === true) {
+      const { devOptional: _dev, ...rest } = entry;
+      packages[path] = { ...rest, optional: true };
+    } else packages[path] = entry;
+  }
+  return JSON.stringify({ ...lock, packages }, null, 2) + "\n";
 }

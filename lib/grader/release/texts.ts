@@ -4,6 +4,8 @@
  * README, which gains a "This is your copy" section and loses the instructor's "Teaching a class". Pure.
  */
 
+import { WorkbenchInputError } from "../../core/errors.js";
+
 /** Where the workflow goes in the release. */
 export const WORKFLOW_PATH = ".github/workflows/classroom.yml";
 
@@ -58,6 +60,16 @@ jobs:
 `;
 }
 
+/**
+ * The Node line the workflow sets up: the newest major version among the alternatives of package.json's
+ * `engines.node` (`"^22.12.0 || ^24.0.0"` gives "24"), or "24" when it names none.
+ */
+export function workflowNodeVersion(engines: string): string {
+  if (typeof engines !== "string") throw new WorkbenchInputError("workflowNodeVersion", "engines", "must be a string (package.json engines.node)", engines);
+  const majors = engines.split("||").map((alt) => /\d+/.exec(alt)?.[0]).filter((m): m is string => m !== undefined).map(Number);
+  return majors.length === 0 ? "24" : String(Math.max(...majors));
+}
+
 /** The section a release's README opens with (after its title). */
 export function studentReadmeSection(exerciseCount: number): string {
   return `## This is your copy of the workbench
@@ -67,7 +79,7 @@ ${exerciseCount} exercises as stubs for you to fill in, with their graded tests 
 are not included.
 
 \`\`\`sh
-npm ci                                     # install (Node 20.19 or later 20.x)
+npm ci                                     # install (Node 22 or 24: node -v)
 npm run -s workbench -- grade              # grade every exercise: 0 points until you write them
 npm run -s workbench -- grade 01 --watch   # grade exercise 01 each time you save
 npm run -s workbench -- hint 01            # the next hint

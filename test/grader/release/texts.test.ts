@@ -1,6 +1,6 @@
 /** The workflow and README a student release carries (lib/grader/release/texts.ts). */
 import { describe, expect, it } from "vitest";
-import { classroomWorkflow, releaseReadme } from "../../../lib/grader/release/texts.js";
+import { classroomWorkflow, releaseReadme, workflowNodeVersion } from "../../../lib/grader/release/texts.js";
 
 describe("classroomWorkflow", () => {
   const yml = classroomWorkflow("20.19");
@@ -36,5 +36,15 @@ describe("releaseReadme", () => {
     expect(out).not.toContain("--target solutions");
     expect(out.indexOf("## Exercises")).toBeLessThan(out.indexOf("## Layout"));
     expect(out).toContain("Intro.\n\n## Exercises\n\nDo them.\n\n## Layout\n\nlib/\n");
+  });
+});
+
+describe("workflowNodeVersion", () => {
+  it("takes the newest major among engines' alternatives, whatever their order", () => {
+    expect(workflowNodeVersion("^22.12.0 || ^24.0.0")).toBe("24");
+    expect(workflowNodeVersion(">=24.1 || ^22.12.0")).toBe("24");
+    expect(workflowNodeVersion(">=20.19 <21")).toBe("20");
+    expect(workflowNodeVersion("")).toBe("24");
+    expect(() => workflowNodeVersion(22 as unknown as string)).toThrow("workflowNodeVersion: engines must be a string");
   });
 });

