@@ -14,15 +14,15 @@ const USAGE = `Usage: workbench release OUT [--root DIR] [--list]
 Writes the student repository to the new folder OUT (outside the checkout; it must not exist, or be empty):
 every file git tracks here except the reference solutions (solutions/), the hidden graded tests
 (test/exercises/hidden/) and the tests and scripts that need the solutions; the exercises as stubs made from
-the solutions, exercises/manifest.json in place of solutions/, and .github/workflows/classroom.yml, which
-grades every push and reports the points the way GitHub Classroom's autograding reads them. README.md,
-"Teaching a class", has the steps after it (git init, push, template repository).
+the solutions, exercises/manifest.json in place of solutions/, and .github/workflows/workbench-feedback.yml,
+which grades every push as feedback for the student (never a grade of record: the student controls it; grade
+with workbench autograder's packages or grade-class). README.md, "Teaching a class", has the steps after it.
   --root DIR     the instructor's workbench checkout (default: the one containing the current folder)
   --list         also print every file left out, with why`;
 
 export const releaseCommand: Command = {
   name: "release",
-  summary: "write the student repository: stubs, graded tests, grader, Classroom workflow; no solutions",
+  summary: "write the student repository: stubs, graded tests, grader, a feedback workflow; no solutions",
   usage: USAGE,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("release", args, { root: { type: "string" }, list: { type: "boolean" } });

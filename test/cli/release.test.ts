@@ -53,7 +53,7 @@ describe("workbench release", () => {
     expect(pkg.scripts["exercises:stubs"]).toBeUndefined();
     expect(pkg.scripts.build).toBeDefined();
     expect(readFileSync(join(out, "README.md"), "utf8")).toMatch(/^# aider-workbench\n\n## This is your copy of the workbench/);
-    expect(readFileSync(join(out, ".github", "workflows", "classroom.yml"), "utf8")).toMatch(/^name: Autograding Tests$/m);
+    expect(readFileSync(join(out, ".github", "workflows", "workbench-feedback.yml"), "utf8")).toMatch(/^name: Workbench feedback$/m);
     // a second release into the same folder is refused: it is not empty any more
     expect((await cli("release", out)).code).toBe(2);
   });

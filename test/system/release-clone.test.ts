@@ -68,7 +68,7 @@ describe("the student release, cloned fresh", () => {
   it("has no solutions, no hidden tests, and lists every exercise in its manifest", () => {
     expect(existsSync(join(clone, "solutions"))).toBe(false);
     expect(existsSync(join(clone, "test", "exercises", "hidden"))).toBe(false);
-    expect(existsSync(join(clone, ".github", "workflows", "classroom.yml"))).toBe(true);
+    expect(existsSync(join(clone, ".github", "workflows", "workbench-feedback.yml"))).toBe(true);
     expect(listExercises(clone).map((e) => [e.id, e.files, e.solutionDir])).toEqual(EXERCISES.map((e) => [e.id, e.files, null]));
     for (const e of EXERCISES) for (const f of e.files) expect(readFileSync(join(clone, "exercises", e.id, f), "utf8")).toBe(pristineStub(ROOT, e, f));
   });

@@ -22,7 +22,7 @@ export const INSTRUCTOR_ONLY: readonly { path: string; reason: string }[] = Obje
   { path: "test/exercises/hidden/", reason: "hidden graded tests (run by the instructor with grade --hidden)" },
   { path: "test/system/release-clone.test.ts", reason: "releases this checkout (needs the solutions)" },
   { path: "scripts/write-exercise-stubs.ts", reason: "writes the stubs from the reference solutions" },
-  { path: ".ci/", reason: "the instructor's CI; the release grades with .github/workflows/classroom.yml" },
+  { path: ".ci/", reason: "the instructor's CI; the release gives feedback with .github/workflows/workbench-feedback.yml" },
   { path: "test/system/diagrams.test.ts", reason: "renders the diagrams with mermaid-cli, an instructor's devDependency the release does not install" },
 ]);
 

@@ -1,37 +1,35 @@
 /**
- * The texts a student release (issue 14) adds or rewrites: the GitHub Actions workflow that grades each push and
- * reports points the way GitHub Classroom's autograding reads them (lib/grader/classroom.ts has the format), and the
- * README, which gains a "This is your copy" section and loses the instructor's "Teaching a class". Pure.
+ * The texts a student release adds or rewrites: the GitHub Actions workflow that grades each push as feedback for
+ * the student, and the README, which gains a "This is your copy" section and loses the instructor's "Teaching a
+ * class". Pure.
  */
 
 import { WorkbenchInputError } from "../../core/errors.js";
 
 /** Where the workflow goes in the release. */
-export const WORKFLOW_PATH = ".github/workflows/classroom.yml";
+export const WORKFLOW_PATH = ".github/workflows/workbench-feedback.yml";
 
 /**
- * The workflow. Classroom's reporter requires the workflow name "Autograding Tests" and one job named
- * `run-autograding-tests`; it reads each runner's base64 result from `<RUNNER-ID>_RESULTS` (here `WORKBENCH_RESULTS`).
- * The grade step must not fail the job before the reporter runs: the reporter sets the job's outcome.
+ * The feedback workflow: on each push, `workbench grade` with the table and failures in the job's summary. A student
+ * controls their repository and this file, so it records nothing: the grade of record comes from the instructor's
+ * grader (Classroom 50's runner with the bundle of `workbench autograder classroom50`, Gradescope, PrairieLearn or
+ * `grade-class`). Its name does not clash with the `autograde.yaml` that Classroom 50 writes when a student accepts.
  */
-export function classroomWorkflow(nodeVersion: string): string {
-  return `# Grades every push with the workbench's own grader and reports the points in the format GitHub Classroom's
-# autograding reads: \`workbench grade --classroom FILE\` writes the result JSON, this workflow hands it (base64) to
-# classroom-resources/autograding-grading-reporter, which prints the table and posts "Points N/M".
+export function feedbackWorkflow(nodeVersion: string): string {
+  return `# Grades every push with the workbench's own grader and shows the table, the failures and a hint in the job's
+# summary. These points are FEEDBACK ONLY: this repository and this workflow are the student's to edit, so nothing
+# here is a grade of record. The course's grade comes from the instructor's grader (Classroom 50's autograde runner
+# with the instructor's bundle, Gradescope, PrairieLearn, or workbench grade-class), which never uses this file.
 # Written by \`workbench release\`; see README.md, "This is your copy of the workbench".
-name: Autograding Tests
+name: Workbench feedback
 'on':
   - push
   - workflow_dispatch
-  - repository_dispatch
 permissions:
-  checks: write
-  actions: read
   contents: read
 jobs:
-  run-autograding-tests:
+  feedback:
     runs-on: ubuntu-latest
-    if: github.actor != 'github-classroom[bot]'
     timeout-minutes: 20
     steps:
       - name: Checkout code
@@ -43,20 +41,13 @@ jobs:
           cache: npm
       - name: Install
         run: npm ci
-      - name: Grade with the workbench
-        id: workbench
+      - name: Grade with the workbench (feedback only)
         run: |
-          out="$RUNNER_TEMP/classroom.json"
-          npm run -s workbench -- grade --classroom "$out" || status=$?
-          # exit 1 only means "points missing"; anything else without a result is a broken grader: fail loudly
-          if [ ! -s "$out" ]; then echo "the grader wrote no result (exit \${status:-0})"; exit 1; fi
-          echo "result=$(base64 -w0 "$out")" >> "$GITHUB_OUTPUT"
-      - name: Autograding Reporter
-        uses: classroom-resources/autograding-grading-reporter@v1
-        env:
-          WORKBENCH_RESULTS: "\${{ steps.workbench.outputs.result }}"
-        with:
-          runners: workbench
+          npm run -s workbench -- grade --json "$RUNNER_TEMP/report.json" > "$RUNNER_TEMP/grade.txt" 2>&1 || status=$?
+          # exit 1 only means "points missing"; anything else without a report is a broken grader: fail loudly
+          if [ ! -s "$RUNNER_TEMP/report.json" ]; then cat "$RUNNER_TEMP/grade.txt"; echo "the grader wrote no report (exit \${status:-0})"; exit 1; fi
+          { echo '### Workbench feedback (not a grade of record)'; echo '\`\`\`'; cat "$RUNNER_TEMP/grade.txt"; echo '\`\`\`'; } >> "$GITHUB_STEP_SUMMARY"
+          cat "$RUNNER_TEMP/grade.txt"
 `;
 }
 
@@ -86,12 +77,10 @@ npm run -s workbench -- hint 01            # the next hint
 npm run -s workbench -- reset 01           # start exercise 01 over (your file is backed up)
 \`\`\`
 
-Every push is graded by GitHub Actions (\`${WORKFLOW_PATH}\`): it runs the same \`workbench grade\`, with
-\`--classroom FILE\`, and hands the result to \`classroom-resources/autograding-grading-reporter@v1\` in the format
-GitHub Classroom's autograding reads — a base64 JSON object \`{ version: 1, status, max_score, tests: [{ name,
-status, score, … }] }\` per runner, in \`<RUNNER-ID>_RESULTS\` — which prints the table and posts "Points N/M".
-(GitHub retired the Classroom service on 28 August 2026; the reporter action and its format still work in Actions.)
-Your instructor may grade with more tests than you see here.
+Every push is graded by GitHub Actions (\`${WORKFLOW_PATH}\`): it runs the same \`workbench grade\` and shows
+the table, your failures and a hint in the run's summary. Those points are feedback for you, not your grade: your
+instructor grades with their own copy of the grader (on Classroom 50, Gradescope, PrairieLearn or their machine),
+never with the tests or the workflow in this repository, and may grade with more tests than you see here.
 
 `;
 }

@@ -19,7 +19,7 @@ import { listExercises } from "../catalog.js";
 import { formatManifest, MANIFEST_PATH, type ManifestExercise } from "../manifest.js";
 import { stubFromSolution } from "../stubs.js";
 import { instructorOnly, leftOutByImports, neededToGrade, readsSolutions, releaseLockfile, releasePackageJson, type LeftOut } from "./rules.js";
-import { classroomWorkflow, releaseReadme, WORKFLOW_PATH, workflowNodeVersion } from "./texts.js";
+import { feedbackWorkflow, releaseReadme, WORKFLOW_PATH, workflowNodeVersion } from "./texts.js";
 
 export interface ReleaseOptions {
   /** The instructor's checkout (with solutions/). */
@@ -154,7 +154,7 @@ export function writeRelease(options: ReleaseOptions): ReleaseSummary {
   if (pkg.dropped.length) say(`package.json: dropped the npm scripts ${pkg.dropped.join(", ")} (their files are instructor-only)`);
   say("package.json and package-lock.json: without the devDependencies (diagram rendering) and the pinned Node binary (students run their own Node 22 or 24)");
   const engines = (JSON.parse(pkg.text) as { engines?: { node?: string } }).engines?.node ?? "";
-  generated.set(WORKFLOW_PATH, classroomWorkflow(workflowNodeVersion(engines)));
+  generated.set(WORKFLOW_PATH, feedbackWorkflow(workflowNodeVersion(engines)));
   if (kept.has("README.md")) generated.set("README.md", releaseReadme(readFileSync(join(root, "README.md"), "utf8"), exercises.length));
 
   // Write beside OUT, then rename: a failure leaves no half-written release.

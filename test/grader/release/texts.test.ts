@@ -1,25 +1,25 @@
 /** The workflow and README a student release carries (lib/grader/release/texts.ts). */
 import { describe, expect, it } from "vitest";
-import { classroomWorkflow, releaseReadme, workflowNodeVersion } from "../../../lib/grader/release/texts.js";
+import { feedbackWorkflow, releaseReadme, workflowNodeVersion } from "../../../lib/grader/release/texts.js";
 
-describe("classroomWorkflow", () => {
-  const yml = classroomWorkflow("20.19");
+describe("feedbackWorkflow", () => {
+  const yml = feedbackWorkflow("24");
 
-  it("keeps the names GitHub Classroom's reporter requires and wires the runner id to its _RESULTS variable", () => {
-    expect(yml).toMatch(/^name: Autograding Tests$/m);
-    expect(yml).toMatch(/^jobs:\n {2}run-autograding-tests:$/m);
-    expect(yml.match(/^ {2}[\w-]+:$/gm)).toEqual(["  run-autograding-tests:"]); // one job
-    const runner = /runners: (\S+)/.exec(yml)![1]!;
-    const step = /id: (\S+)\n\s+run: \|/.exec(yml)![1]!;
-    expect(yml).toContain(`${runner.toUpperCase()}_RESULTS: "\${{ steps.${step}.outputs.result }}"`);
-    expect(yml).toContain("uses: classroom-resources/autograding-grading-reporter@v1");
+  it("says its points are feedback only and names where the grade of record comes from", () => {
+    expect(yml).toMatch(/^name: Workbench feedback$/m);
+    expect(yml).toContain("FEEDBACK ONLY");
+    expect(yml).toContain("Classroom 50");
+    expect(yml).not.toContain("autograding-grading-reporter"); // the retired GitHub Classroom's reporter
+    expect(yml).not.toMatch(/^ {2}autograde:$/m); // Classroom 50's own caller workflow is named autograde
   });
 
-  it("grades with the workbench itself and base64-encodes its --classroom result into the step's output", () => {
+  it("grades with the workbench itself, fails loudly when no report was written, and writes the job summary", () => {
     expect(yml).toContain("npm ci");
-    expect(yml).toMatch(/npm run -s workbench -- grade --classroom "\$out"/);
-    expect(yml).toContain(`echo "result=$(base64 -w0 "$out")" >> "$GITHUB_OUTPUT"`);
-    expect(yml).toContain("node-version: '20.19'");
+    expect(yml).toMatch(/npm run -s workbench -- grade --json "\$RUNNER_TEMP\/report.json"/);
+    expect(yml).toContain('if [ ! -s "$RUNNER_TEMP/report.json" ]');
+    expect(yml).toContain('>> "$GITHUB_STEP_SUMMARY"');
+    expect(yml).toContain("node-version: '24'");
+    expect(yml).toContain("permissions:\n  contents: read\n");
   });
 });
 
