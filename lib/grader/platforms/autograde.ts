@@ -5,10 +5,11 @@
  * file: a submission that cannot be graded, a grade past the deadline or a fault of our own each give results that
  * say so (0 points, or PrairieLearn's `gradable: false`), because a platform shows a student nothing otherwise.
  */
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { WorkbenchInputError } from "../../core/errors.js";
+import { writeOutputFile } from "../../core/safe-write.js";
 import { gradeReport, type GradeReport } from "../results.js";
 import { runGrading } from "../run.js";
 import { loadCatalog } from "../session.js";
@@ -136,10 +137,8 @@ async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T | null> 
   }
 }
 
-/** Atomically, creating the folder (PrairieLearn's `/grade/results` may not exist yet). */
+/** Atomically and only as a regular file (never through a link), creating the folder (`/grade/results` may not exist). */
 function writeResults(path: string, json: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(json, null, 2) + "\n");
-  renameSync(tmp, path);
+  writeOutputFile(path, JSON.stringify(json, null, 2) + "\n", "results");
 }
