@@ -92,7 +92,11 @@ describe("findSimilarPairs", () => {
     expect(m.b.text).toBe(shifted.split("\n").slice(m.b.fromLine - 1, m.b.toLine).join("\n"));
     expect(m.a.text).toContain("dangling");
     expect(m.b.text).toContain("lost");
-    expect([p.a.fromLine, p.a.toLine]).toEqual([29, 43]);
+    // the pair spans the function as the solution file has it: its `export function` line to its closing brace
+    const lines = SOLUTION.split("\n");
+    const from = lines.findIndex((l) => l.startsWith("export function pageRankStep")) + 1;
+    const to = lines.findIndex((l, i) => i >= from && l === "}") + 1;
+    expect([p.a.fromLine, p.a.toLine]).toEqual([from, to]);
   });
 
   it("leaves out 300 untouched stubs (no pair among them) and counts them", () => {
