@@ -20,6 +20,7 @@ import { formatManifest, MANIFEST_PATH, type ManifestExercise } from "../manifes
 import { stubFromSolution } from "../stubs.js";
 import { instructorOnly, leftOutByImports, readsSolutions, releasePackageJson, type LeftOut } from "./rules.js";
 import { classroomWorkflow, releaseReadme, WORKFLOW_PATH } from "./texts.js";
+import { PAGES_WORKFLOW_PATH, pagesWorkflow } from "./pages.js";
 
 export interface ReleaseOptions {
   /** The instructor's checkout (with solutions/). */
@@ -141,6 +142,7 @@ export function writeRelease(options: ReleaseOptions): ReleaseSummary {
   const engines = (JSON.parse(pkg.text) as { engines?: { node?: string } }).engines?.node ?? "";
   const nodeVersion = /\d+\.\d+/.exec(engines)?.[0] ?? "20";
   generated.set(WORKFLOW_PATH, classroomWorkflow(nodeVersion));
+  generated.set(PAGES_WORKFLOW_PATH, pagesWorkflow(nodeVersion));
   if (kept.has("README.md")) generated.set("README.md", releaseReadme(readFileSync(join(root, "README.md"), "utf8"), exercises.length));
 
   // Write beside OUT, then rename: a failure leaves no half-written release.

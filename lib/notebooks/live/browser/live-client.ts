@@ -5,10 +5,8 @@
  * outputs as they stream in; the toolbar runs all cells, interrupts, restarts and reverts. Edits are saved to the
  * learner's copy a moment after typing stops, and on every run.
  */
-import { javascript } from "@codemirror/lang-javascript";
-import { Prec } from "@codemirror/state";
-import { keymap } from "@codemirror/view";
-import { basicSetup, EditorView } from "codemirror";
+import type { EditorView } from "codemirror";
+import { replaceWithEditor } from "./cell-editor.js";
 
 type Done = { type: "done"; ok: boolean; count: number | null; stopped: string | null; html: string };
 type Line = { type: "started"; edited: boolean } | { type: "outputs"; html: string } | Done;
@@ -103,26 +101,12 @@ async function runCell(cell: LiveCell): Promise<boolean> {
 }
 
 function makeEditor(section: HTMLElement): void {
-  const pre = section.querySelector<HTMLElement>("pre.source");
   const id = section.dataset.cellId;
-  if (!pre || !id) return;
-  const host = document.createElement("div");
-  host.className = "live-source";
-  pre.replaceWith(host);
+  if (!id) return;
   const cell: LiveCell = { id, section, view: undefined as unknown as EditorView, saveTimer: undefined };
-  cell.view = new EditorView({
-    doc: pre.textContent ?? "",
-    parent: host,
-    extensions: [
-      basicSetup,
-      javascript({ typescript: true }),
-      EditorView.lineWrapping,
-      Prec.highest(keymap.of([{ key: "Shift-Enter", run: () => (void runCell(cell), true) }])),
-      EditorView.updateListener.of((u) => {
-        if (u.docChanged) scheduleSave(cell);
-      }),
-    ],
-  });
+  const view = replaceWithEditor(section, null, { onRun: () => void runCell(cell), onChange: () => scheduleSave(cell) });
+  if (!view) return;
+  cell.view = view;
   section.querySelector("button.run")?.addEventListener("click", () => void runCell(cell));
   section.querySelector("button.revert")?.addEventListener("click", () => {
     window.clearTimeout(cell.saveTimer);
