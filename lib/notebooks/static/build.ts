@@ -14,7 +14,9 @@ import { WorkbenchInputError } from "../../core/errors.js";
 import { LANGUAGES } from "../../repomap/scan/languages.js";
 
 /** Cells that need what a browser cannot do (a real git): the page shows their build-time outputs, marked. */
-export const RECORDED_CELLS: Readonly<Record<string, readonly string[]>> = Object.freeze({});
+export const RECORDED_CELLS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  "05-git-checkpoints": ["real-turn-run", "real-turn-pictures", "compare-table", "dry-run", "hunks-run", "report", "neither-run"],
+});
 
 /** The one command that runs a recorded cell's notebook locally. */
 export const LOCAL_COMMAND = "npm ci && npm start";
@@ -90,7 +92,7 @@ function pageOf(entry: SiteEntry, nav: { prev?: SiteEntry; next?: SiteEntry }): 
     live: { notebook: stem, edits: new Map(), script: "assets/site/site-client.js" },
   });
   for (const id of recorded) {
-    html = html.replace(`data-cell-id="${escapeHtml(id)}">`, `data-cell-id="${escapeHtml(id)}" data-recorded>`);
+    html = html.replace(`data-cell-id="${escapeHtml(id)}">`, `data-cell-id="${escapeHtml(id)}" data-recorded="${escapeHtml(LOCAL_COMMAND)}">`);
   }
   return html;
 }

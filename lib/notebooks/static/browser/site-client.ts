@@ -78,7 +78,7 @@ function markEdited(cell: SiteCell): void {
   const revert = cell.section.querySelector<HTMLButtonElement>("button.revert");
   if (revert) revert.hidden = !edited;
   const label = cell.section.querySelector(".cell-state");
-  if (label) label.textContent = edited ? "edited" : cell.recorded ? "recorded at build time" : "";
+  if (label) label.textContent = edited ? "edited" : cell.recorded ? `recorded when the site was built (needs a real git); to run it: ${cell.section.dataset.recorded}` : "";
   try {
     if (edited) localStorage.setItem(storageKey(cell), cell.view.state.doc.toString());
     else localStorage.removeItem(storageKey(cell));
