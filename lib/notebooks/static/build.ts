@@ -49,7 +49,7 @@ export function siteFiles(root: string): Record<string, string> {
 export async function bundleRuntime(root: string, out: string): Promise<void> {
   const esbuild = await import("esbuild");
   const browser = join(root, "lib", "notebooks", "static", "browser");
-  const shims: Record<string, string> = { fs: "fs-shim.ts", path: "path-shim.ts", module: "module-shim.ts", crypto: "crypto-shim.ts" };
+  const shims: Record<string, string> = { fs: "fs-shim.ts", path: "path-shim.ts", module: "module-shim.ts", crypto: "crypto-shim.ts", os: "os-shim.ts" };
   const builtins = /^(node:.*|fs|fs\/promises|path|crypto|os|util|module|url|child_process|worker_threads|perf_hooks|v8|vm|http|net|stream)$/;
   const plugin = {
     name: "browser-builtins",
@@ -98,7 +98,7 @@ function pageOf(entry: SiteEntry, nav: { prev?: SiteEntry; next?: SiteEntry }): 
 }
 
 /** The grammar packages' files the scanner reads (package.json, `.wasm`, tags queries), copied under `out`. */
-function copyGrammars(root: string, out: string): void {
+export function copyGrammars(root: string, out: string): void {
   const copy = (pkg: string, file: string) => {
     const from = join(root, "node_modules", pkg, file);
     if (existsSync(from)) cpSync(from, join(out, pkg, file));

@@ -84,11 +84,15 @@ export function statSync(path: string): Stats {
 }
 export const lstatSync = statSync;
 
-export function realpathSync(path: string): string {
-  const p = abs(path);
-  if (!existsSync(p)) throw enoent("realpath", String(path));
-  return p;
-}
+/** The in-memory files have no links: a path that exists is its own real path. */
+export const realpathSync = Object.assign(
+  (path: string): string => {
+    const p = abs(path);
+    if (!existsSync(p)) throw enoent("realpath", String(path));
+    return p;
+  },
+  { native: (path: string): string => realpathSync(path) },
+);
 
 const readOnly = (name: string) => () => {
   throw new Error(`${name}: the browser runtime's files are read-only; run this notebook locally (npm start)`);
