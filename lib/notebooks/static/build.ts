@@ -12,6 +12,7 @@ import { FAVICON } from "../serve.js";
 import { createSite, executeSite, type Site, type SiteEntry } from "../site.js";
 import { WorkbenchInputError } from "../../core/errors.js";
 import { LANGUAGES } from "../../repomap/scan/languages.js";
+import { listRepoFiles } from "../../repomap/scan/files.js";
 
 /** Cells that need what a browser cannot do (a real git): the page shows their build-time outputs, marked. */
 export const RECORDED_CELLS: Readonly<Record<string, readonly string[]>> = Object.freeze({
@@ -24,24 +25,17 @@ export const LOCAL_COMMAND = "npm ci && npm start";
 const STUB = `const refuse = (name) => () => { throw new Error(name + " is not available in the browser; run this notebook locally (${LOCAL_COMMAND})"); };
 module.exports = new Proxy({}, { get: (_t, p) => (p === "__esModule" ? false : refuse(String(p))) });`;
 
-/** Every file below `dir` (relative to `root`), leaving out build output and dependencies. */
-export function listFiles(root: string, dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(join(root, dir)).sort()) {
-    const rel = `${dir}/${name}`;
-    if (name === "dist" || name === "node_modules" || name.startsWith(".")) continue;
-    const st = statSync(join(root, rel));
-    if (st.isDirectory()) out.push(...listFiles(root, rel));
-    else if (st.isFile() && st.size < 512 * 1024) out.push(rel);
-  }
-  return out;
-}
-
 /** The in-memory files the notebooks read: the sample repository, lib's sources (notebooks 02, 03, 05–07), the
- * diagrams (`show.diagram`) and the root package.json (which marks the project's root). */
-export function siteFiles(root: string): Record<string, string> {
+ * diagrams (`show.diagram`) and the root package.json (which marks the project's root). The files a repo map of the
+ * project sees (`listRepoFiles`: git's tracked files in a checkout), so the page's map of lib is the in-process one. */
+export async function siteFiles(root: string): Promise<Record<string, string>> {
+  const { files: listed } = await listRepoFiles(root);
+  const wanted = (rel: string) => rel === "package.json" || /^(diagrams|notebooks\/sample-repo|lib)\//.test(rel);
   const files: Record<string, string> = {};
-  for (const rel of ["package.json", ...listFiles(root, "diagrams"), ...listFiles(root, "notebooks/sample-repo"), ...listFiles(root, "lib")]) files[rel] = readFileSync(join(root, rel), "utf8");
+  for (const rel of listed.filter(wanted)) {
+    const file = join(root, rel);
+    if (existsSync(file) && statSync(file).isFile() && statSync(file).size < 512 * 1024) files[rel] = readFileSync(file, "utf8");
+  }
   return files;
 }
 
@@ -132,7 +126,7 @@ export async function buildStaticSite(paths: ProjectPaths, out: string, onLine: 
   cpSync(join(paths.root, "node_modules", "katex", "dist", "katex.min.css"), join(out, "assets", "katex", "katex.min.css"));
   cpSync(join(paths.root, "node_modules", "katex", "dist", "fonts"), join(out, "assets", "katex", "fonts"), { recursive: true });
   cpSync(join(paths.root, "node_modules", "highlight.js", "styles", "github.min.css"), join(out, "assets", "hljs", "github.min.css"));
-  writeFileSync(join(out, "assets", "site", "files.json"), JSON.stringify(siteFiles(paths.root)));
+  writeFileSync(join(out, "assets", "site", "files.json"), JSON.stringify(await siteFiles(paths.root)));
   onLine("bundling the runtime (esbuild)");
   await bundleRuntime(paths.root, join(out, "assets", "site"));
   copyGrammars(paths.root, join(out, "assets", "site", "node_modules"));
