@@ -39,7 +39,7 @@ export async function siteFiles(root: string): Promise<Record<string, string>> {
   return files;
 }
 
-/** Bundles the page script and the runtime worker (with lib) into `out`. */
+/** Bundles the page script and the runtime worker (with lib) into `out` (`<site>/assets/site`), the service worker to `<site>/sw.js`. */
 export async function bundleRuntime(root: string, out: string): Promise<void> {
   const esbuild = await import("esbuild");
   const browser = join(root, "lib", "notebooks", "static", "browser");
@@ -57,6 +57,7 @@ export async function bundleRuntime(root: string, out: string): Promise<void> {
   };
   const common = { bundle: true, minify: true, target: "es2022", logLevel: "silent" as const, legalComments: "none" as const };
   await esbuild.build({ ...common, entryPoints: [join(browser, "site-client.ts")], format: "iife", outfile: join(out, "site-client.js"), plugins: [plugin] });
+  await esbuild.build({ ...common, entryPoints: [join(browser, "service-worker.ts")], format: "iife", outfile: join(out, "..", "..", "sw.js") });
   await esbuild.build({
     ...common,
     entryPoints: [join(browser, "worker.ts")],

@@ -140,6 +140,8 @@ async function runAll(): Promise<boolean> {
 }
 
 document.querySelectorAll<HTMLElement>("section.cell.code[data-cell-id]").forEach(makeCell);
+// offline once loaded: sw.js keeps what the site served (it sits at the site's root, beside the pages)
+if (typeof navigator !== "undefined" && navigator.serviceWorker) navigator.serviceWorker.register("sw.js").catch(() => {});
 startWorker();
 document.getElementById("run-all")?.addEventListener("click", () => void runAll());
 document.getElementById("interrupt")?.addEventListener("click", () => {
