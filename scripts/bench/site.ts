@@ -35,26 +35,22 @@ async function coldPage(browser: Browser, url: string): Promise<{ page: Page; by
 const ready = (page: Page) =>
   page.waitForFunction(() => document.querySelector(".cm-editor") && document.getElementById("kernel-state")?.textContent?.includes("ready"), { timeout: 60_000 });
 
-/** Runs the cells before `id`, then times `id` alone. */
+/** Runs the cells before `id`, then times `id` alone. A string, so tsx's `__name` helper stays out of the page. */
 async function timeCell(page: Page, id: string): Promise<number> {
-  return page.evaluate(async (target) => {
-    const cells = [...document.querySelectorAll<HTMLElement>("section.cell.code[data-cell-id]")];
-    const run = (s: HTMLElement) =>
-      new Promise<void>((resolve) => {
-        s.querySelector<HTMLButtonElement>("button.run")!.click();
-        const poll = () => (s.classList.contains("running") ? setTimeout(poll, 5) : resolve());
-        setTimeout(poll, 5);
-      });
+  const script = `(async (target) => {
+    const cells = [...document.querySelectorAll("section.cell.code[data-cell-id]")];
+    const run = (s) => new Promise((resolve) => {
+      s.querySelector("button.run").click();
+      const poll = () => (s.classList.contains("running") ? setTimeout(poll, 5) : resolve());
+      setTimeout(poll, 5);
+    });
     for (const s of cells) {
-      if (s.dataset.cellId === target) {
-        const t = performance.now();
-        await run(s);
-        return performance.now() - t;
-      }
+      if (s.dataset.cellId === target) { const t = performance.now(); await run(s); return performance.now() - t; }
       await run(s);
     }
-    throw new Error(`no cell ${target}`);
-  }, id);
+    throw new Error("no cell " + target);
+  })(${JSON.stringify(id)})`;
+  return (await page.evaluate(script)) as number;
 }
 
 function gzipOf(dir: string, pick: (name: string) => boolean): number {
