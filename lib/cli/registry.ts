@@ -15,6 +15,7 @@ import { notebooksCommand } from "./notebooks.js";
 import { releaseCommand } from "./release.js";
 import { resetCommand } from "./reset.js";
 import { similarityCommand } from "./similarity.js";
+import { siteCommand } from "./site.js";
 import { startCommand } from "./start.js";
 import { teachCommand } from "./teach.js";
 
@@ -28,6 +29,7 @@ export const COMMANDS: readonly Command[] = [
   notebooksCommand,
   diagramsCommand,
   startCommand,
+  siteCommand,
   kernelCommand,
   gradeCommand,
   gradeClassCommand,

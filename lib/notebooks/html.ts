@@ -16,6 +16,7 @@ import typescript from "highlight.js/lib/languages/typescript";
 import { escapeHtml } from "../show/table.js";
 import { sourceText, type Cell, type Notebook, type Output } from "./ipynb.js";
 import type { CellFailure } from "./run-result.js";
+import { renderOutputsWith, stripAnsi, type RichRenderers } from "./output-html.js";
 
 type KatexPlugin = (md: MarkdownIt, options?: { throwOnError?: boolean; enableFencedBlocks?: boolean }) => MarkdownIt;
 
@@ -52,10 +53,7 @@ export function renderMarkdown(text: string): string {
   return markdown.render(text);
 }
 
-export { escapeHtml };
-
-/** Text without its terminal colour escapes (what tslab prints for errors). */
-export const stripAnsi = (s: string): string => s.replace(/\x1b\[[0-9;]*m/g, "");
+export { escapeHtml, stripAnsi };
 
 /** The notebook's title: its first markdown heading, else `fallback`. */
 export function notebookTitle(nb: Notebook, fallback: string): string {
@@ -67,49 +65,22 @@ export function notebookTitle(nb: Notebook, fallback: string): string {
   return fallback;
 }
 
-/** The richest representation of a display output, as HTML. */
-function renderData(data: Record<string, string | string[]>): string {
-  const get = (mime: string) => (data[mime] === undefined ? undefined : sourceText(data[mime]!));
-  const html = get("text/html");
-  if (html !== undefined) return `<div class="output-html">${html}</div>`;
-  const svg = get("image/svg+xml");
-  if (svg !== undefined) return `<div class="output-svg">${svg}</div>`;
-  for (const mime of ["image/png", "image/jpeg", "image/gif"]) {
-    const b64 = get(mime);
-    if (b64 !== undefined) return `<img class="output-image" alt="" src="data:${mime};base64,${b64.replace(/\s/g, "")}">`;
-  }
-  const md = get("text/markdown");
-  if (md !== undefined) return `<div class="output-markdown">${renderMarkdown(md)}</div>`;
-  const latex = get("text/latex");
-  if (latex !== undefined) {
-    const tex = latex.trim().replace(/^\$\$?|\$\$?$/g, "");
-    return `<div class="output-latex">${katex.renderToString(tex, { displayMode: true, throwOnError: false })}</div>`;
-  }
-  const text = get("text/plain");
-  return text === undefined ? "" : `<pre class="output-text">${escapeHtml(stripAnsi(text))}</pre>`;
-}
-
-function renderOutput(output: Output): string {
-  switch (output.output_type) {
-    case "stream":
-      return `<pre class="stream ${output.name}">${escapeHtml(stripAnsi(sourceText(output.text)))}</pre>`;
-    case "display_data":
-    case "execute_result":
-      return renderData(output.data);
-    case "error":
-      return `<pre class="stream stderr">${escapeHtml(stripAnsi([`${output.ename}: ${output.evalue}`, ...output.traceback].join("\n")))}</pre>`;
-  }
-}
+const RICH: RichRenderers = {
+  markdown: renderMarkdown,
+  latex: (tex) => katex.renderToString(tex, { displayMode: true, throwOnError: false }),
+};
 
 /** Outputs as the page shows them (the live pages render streamed outputs with this too). */
 export function renderOutputs(outputs: readonly Output[]): string {
-  return outputs.map(renderOutput).join("\n");
+  return renderOutputsWith(outputs, RICH);
 }
 
 /** What the live pages add: the notebook's name for the API, and the learner's edited sources by cell id. */
 export interface LivePage {
   notebook: string;
   edits: ReadonlyMap<string, string>;
+  /** The page's script; by default the live pages' `assets/live/live.js`. */
+  script?: string;
 }
 
 /** The label of a live page's stored outputs until its session runs the cell (short: it sits over their corner). */
@@ -158,7 +129,7 @@ export function renderNotebookPage(
     ? `<div class="live-bar" data-notebook="${escapeHtml(live.notebook)}"><button id="run-all">▶▶ Run all</button><button id="interrupt">■ Interrupt</button><button id="restart">↻ Restart</button><button id="revert-all">Revert notebook</button><span id="kernel-state">session: not started</span></div>`
     : "";
   const body = [`<p class="banner">${options.banner}</p>`, toolbar, ...nb.cells.map((c, i) => renderCell(c, i, options.failure, live))].join("\n");
-  const script = live ? `<script src="assets/live/live.js" defer></script>` : "";
+  const script = live ? `<script src="${escapeHtml(live.script ?? "assets/live/live.js")}" defer></script>` : "";
   return page(options.title, `<nav>${nav.join(" · ")}</nav>`, body, options.footer, options.refreshSeconds, script);
 }
 

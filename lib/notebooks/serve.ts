@@ -24,7 +24,7 @@ const TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
 };
 
-const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0969da"/><path d="M8 22 L16 8 L24 22" stroke="#fff" stroke-width="3" fill="none" stroke-linejoin="round"/><circle cx="16" cy="8" r="2.5" fill="#fff"/><circle cx="8" cy="22" r="2.5" fill="#fff"/><circle cx="24" cy="22" r="2.5" fill="#fff"/></svg>`;
+export const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0969da"/><path d="M8 22 L16 8 L24 22" stroke="#fff" stroke-width="3" fill="none" stroke-linejoin="round"/><circle cx="16" cy="8" r="2.5" fill="#fff"/><circle cx="8" cy="22" r="2.5" fill="#fff"/><circle cx="24" cy="22" r="2.5" fill="#fff"/></svg>`;
 
 /** A file under `dir` named by a URL path, refusing anything that would leave `dir`. */
 function staticFile(dir: string, rel: string): string | null {

@@ -20,13 +20,14 @@ import { describeMachine } from "./machine.js";
 import { timeOnce } from "./measure.js";
 import { realMapTexts } from "./map-texts.js";
 import { liveSection } from "./live.js";
+import { siteSection } from "./site.js";
 import { notebooksSection } from "./notebooks.js";
 import { findNetworkxPython, pagerankSection } from "./pagerank.js";
 import { repoMapSection } from "./repo-map.js";
 import { renderReport, type Section } from "./report.js";
 import { tokenCountSection } from "./token-count.js";
 
-const SECTIONS = ["pagerank", "repomap", "tokens", "notebooks", "live"] as const;
+const SECTIONS = ["pagerank", "repomap", "tokens", "notebooks", "live", "site"] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 interface Args {
@@ -133,6 +134,7 @@ if (args.only.includes("tokens")) {
 
 if (args.only.includes("notebooks")) sections.set("notebooks", notebooksSection(root, Math.min(args.runs, 3), log));
 if (args.only.includes("live")) sections.set("live", await liveSection(root, Math.min(args.runs, 3), log));
+if (args.only.includes("site")) sections.set("site", await siteSection(root, Math.min(args.runs, 3), log));
 
 const ordered = SECTIONS.flatMap((s) => (sections.has(s) ? [sections.get(s)!] : []));
 const report = renderReport(machine, command, intro, ordered);

@@ -68,6 +68,8 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/loop/index.ts": "a barrel (re-exports only)",
   "lib/misconceptions/index.ts": "a barrel (re-exports only)",
   "lib/notebooks/live/kernel-protocol.ts": "no logic (types, constants or a process entry point)",
+  "lib/notebooks/static/browser/protocol.ts": "no logic (types, constants or a process entry point)",
+  "lib/notebooks/static/browser/os-shim.ts": "no logic (types, constants or a process entry point)",
   "lib/repomap/scan/queries/bash.ts": "data: a tree-sitter tags query as text; every query runs on its grammar in test/repomap/scan/languages-more.test.ts",
   "lib/repomap/scan/queries/clojure.ts": "data: a tree-sitter tags query as text; every query runs on its grammar in test/repomap/scan/languages-more.test.ts",
   "lib/repomap/scan/queries/dart.ts": "data: a tree-sitter tags query as text; every query runs on its grammar in test/repomap/scan/languages-more.test.ts",

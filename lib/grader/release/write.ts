@@ -20,6 +20,7 @@ import { formatManifest, MANIFEST_PATH, type ManifestExercise } from "../manifes
 import { stubFromSolution } from "../stubs.js";
 import { instructorOnly, leftOutByImports, neededToGrade, readsSolutions, releaseLockfile, releasePackageJson, type LeftOut } from "./rules.js";
 import { feedbackWorkflow, releaseReadme, WORKFLOW_PATH, workflowNodeVersion } from "./texts.js";
+import { PAGES_WORKFLOW_PATH, pagesWorkflow } from "./pages.js";
 
 export interface ReleaseOptions {
   /** The instructor's checkout (with solutions/). */
@@ -154,7 +155,9 @@ export function writeRelease(options: ReleaseOptions): ReleaseSummary {
   if (pkg.dropped.length) say(`package.json: dropped the npm scripts ${pkg.dropped.join(", ")} (their files are instructor-only)`);
   say("package.json and package-lock.json: without the devDependencies (diagram rendering) and the pinned Node binary (students run their own Node 22 or 24)");
   const engines = (JSON.parse(pkg.text) as { engines?: { node?: string } }).engines?.node ?? "";
-  generated.set(WORKFLOW_PATH, feedbackWorkflow(workflowNodeVersion(engines)));
+  const nodeVersion = workflowNodeVersion(engines);
+  generated.set(WORKFLOW_PATH, feedbackWorkflow(nodeVersion));
+  generated.set(PAGES_WORKFLOW_PATH, pagesWorkflow(nodeVersion));
   if (kept.has("README.md")) generated.set("README.md", releaseReadme(readFileSync(join(root, "README.md"), "utf8"), exercises.length));
 
   // Write beside OUT, then rename: a failure leaves no half-written release.

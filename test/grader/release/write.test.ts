@@ -100,7 +100,7 @@ describe("writeRelease", () => {
     const r = writeRelease({ root, out, onProgress: (l) => progress.push(l) });
     expect(r.out).toBe(out);
     expect(r.exercises).toEqual(["01-x"]);
-    expect(r.files).toEqual([".github/workflows/workbench-feedback.yml", ".gitignore", "README.md", "exercises/01-x/README.md", "exercises/01-x/x.ts", "exercises/manifest.json", "lib/a.ts", "package-lock.json", "package.json", "scripts/run.sh", "test/exercises/01-x.test.ts"].sort());
+    expect(r.files).toEqual([".github/workflows/workbench-feedback.yml", ".github/workflows/pages.yml", ".gitignore", "README.md", "exercises/01-x/README.md", "exercises/01-x/x.ts", "exercises/manifest.json", "lib/a.ts", "package-lock.json", "package.json", "scripts/run.sh", "test/exercises/01-x.test.ts"].sort());
     expect(r.files).toContain(WORKFLOW_PATH);
     expect(r.leftOut.map((l) => l.path)).toEqual(["scripts/reads.ts", "scripts/uses-reads.ts", "scripts/write-exercise-stubs.ts", "solutions/01-x/x.ts", "test/exercises/hidden/01-x.ts"]);
     expect(readdirSync(out).sort()).toEqual([".github", ".gitignore", "README.md", "exercises", "lib", "package-lock.json", "package.json", "scripts", "test"]);

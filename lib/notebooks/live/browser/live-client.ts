@@ -7,10 +7,8 @@
  * the session has run; outputs it has not produced are labelled as stored ones. The toolbar runs all cells,
  * interrupts, restarts and reverts (after asking). Edits are saved a moment after typing stops, and on every run.
  */
-import { javascript } from "@codemirror/lang-javascript";
-import { Prec } from "@codemirror/state";
-import { keymap } from "@codemirror/view";
-import { basicSetup, EditorView } from "codemirror";
+import type { EditorView } from "codemirror";
+import { replaceWithEditor } from "./cell-editor.js";
 
 type Delta = { index: number; name: string; text: string } | { index: number; html: string };
 type Line =
@@ -210,26 +208,12 @@ async function runCell(cell: LiveCell): Promise<boolean> {
 }
 
 function makeEditor(section: HTMLElement): void {
-  const pre = section.querySelector<HTMLElement>("pre.source");
   const id = section.dataset.cellId;
-  if (!pre || !id) return;
-  const host = document.createElement("div");
-  host.className = "live-source";
-  pre.replaceWith(host);
+  if (!id) return;
   const cell: LiveCell = { id, section, view: undefined as unknown as EditorView, saveTimer: undefined, unsaved: false, shown: [] };
-  cell.view = new EditorView({
-    doc: pre.textContent ?? "",
-    parent: host,
-    extensions: [
-      basicSetup,
-      javascript({ typescript: true }),
-      EditorView.lineWrapping,
-      Prec.highest(keymap.of([{ key: "Shift-Enter", run: () => (void runCell(cell), true) }])),
-      EditorView.updateListener.of((u) => {
-        if (u.docChanged) scheduleSave(cell);
-      }),
-    ],
-  });
+  const view = replaceWithEditor(section, null, { onRun: () => void runCell(cell), onChange: () => scheduleSave(cell) });
+  if (!view) return;
+  cell.view = view;
   section.querySelector("button.run")?.addEventListener("click", () => void runCell(cell));
   section.querySelector("button.revert")?.addEventListener("click", () => {
     window.clearTimeout(cell.saveTimer);

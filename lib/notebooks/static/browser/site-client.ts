@@ -1,0 +1,167 @@
+/// <reference lib="dom" />
+/**
+ * The script of a static-site notebook page: every code cell becomes the live pages' editor
+ * (`../../live/browser/cell-editor.ts`) and runs in a Web Worker in this browser (`worker.ts`), never on a server.
+ * Run all, Interrupt (ends the worker; a fresh one starts), Restart, Revert; edits are kept in localStorage.
+ * Cells the site marks as recorded at build time (they need what a browser lacks) keep their recorded outputs.
+ * `window.workbenchSite` lets a test drive the page (`runAll`) and read each cell's outputs.
+ */
+import type { EditorView } from "codemirror";
+import { replaceWithEditor, setEditorText } from "../../live/browser/cell-editor.js";
+import type { Output } from "../../ipynb.js";
+import { renderOutputsWith } from "../../output-html.js";
+import type { WorkerReply } from "./protocol.js";
+
+interface SiteCell {
+  id: string;
+  section: HTMLElement;
+  view: EditorView;
+  original: string;
+  recorded: boolean;
+  outputs: Output[] | null;
+}
+
+const bar = document.querySelector<HTMLElement>(".live-bar");
+const notebook = bar?.dataset.notebook ?? "";
+const state = document.getElementById("kernel-state");
+const storageKey = (cell: SiteCell) => `aider-workbench:${location.pathname.replace(/[^/]*$/, "")}${notebook}:${cell.id}`;
+const cells: SiteCell[] = [];
+let stopRunAll = false;
+
+const say = (text: string) => {
+  if (state) state.textContent = `runtime: ${text}`;
+};
+
+type Pending = { resolve: (done: Extract<WorkerReply, { type: "done" }> | null) => void; cell: SiteCell };
+let worker: Worker;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+function startWorker(): void {
+  worker = new Worker(new URL("assets/site/worker.js", document.baseURI), { type: "module" });
+  worker.addEventListener("message", (event: MessageEvent<WorkerReply>) => {
+    const msg = event.data;
+    if (msg.type === "ready") return say("ready (it runs in this browser)");
+    const p = pending.get(msg.id);
+    if (!p) return;
+    showOutputs(p.cell, msg.outputs);
+    if (msg.type === "done") {
+      pending.delete(msg.id);
+      p.resolve(msg);
+    }
+  });
+  worker.addEventListener("error", (e) => say(`worker failed: ${e.message}`));
+}
+
+function stopWorker(why: string): void {
+  worker.terminate();
+  for (const p of pending.values()) p.resolve(null);
+  pending.clear();
+  for (const cell of cells) setPrompt(cell, " ");
+  startWorker();
+  say(`${why} — a fresh runtime starts; run earlier cells again`);
+}
+
+function showOutputs(cell: SiteCell, outputs: Output[]): void {
+  cell.outputs = outputs;
+  cell.section.querySelector<HTMLElement>(".outputs")!.innerHTML = renderOutputsWith(outputs);
+}
+
+function setPrompt(cell: SiteCell, text: string): void {
+  const prompt = cell.section.querySelector(".prompt");
+  if (prompt) prompt.textContent = `In [${text}]:`;
+}
+
+function markEdited(cell: SiteCell): void {
+  const edited = cell.view.state.doc.toString() !== cell.original;
+  cell.section.classList.toggle("edited", edited);
+  const revert = cell.section.querySelector<HTMLButtonElement>("button.revert");
+  if (revert) revert.hidden = !edited;
+  const label = cell.section.querySelector(".cell-state");
+  if (label) label.textContent = edited ? "edited" : cell.recorded ? `recorded when the site was built (needs a real git); to run it: ${cell.section.dataset.recorded}` : "";
+  try {
+    if (edited) localStorage.setItem(storageKey(cell), cell.view.state.doc.toString());
+    else localStorage.removeItem(storageKey(cell));
+  } catch {
+    // storage full or disabled: the edit stays in the page
+  }
+}
+
+/** Runs one cell in the worker; resolves true when it ran without error. */
+async function runCell(cell: SiteCell): Promise<boolean> {
+  if (cell.recorded && cell.view.state.doc.toString() === cell.original) return true; // its recorded outputs stay
+  cell.section.classList.add("running");
+  cell.section.classList.remove("failed");
+  setPrompt(cell, "*");
+  say(`running cell ${cells.indexOf(cell) + 1}`);
+  showOutputs(cell, []);
+  const id = nextId++;
+  const done = await new Promise<Extract<WorkerReply, { type: "done" }> | null>((resolve) => {
+    pending.set(id, { resolve, cell });
+    worker.postMessage({ type: "run", id, code: cell.view.state.doc.toString() });
+  });
+  cell.section.classList.remove("running");
+  if (!done) return false;
+  setPrompt(cell, String(done.count));
+  cell.section.classList.toggle("failed", !done.ok);
+  say("idle");
+  return done.ok;
+}
+
+function makeCell(section: HTMLElement): void {
+  const id = section.dataset.cellId;
+  const original = section.querySelector("pre.source")?.textContent;
+  if (!id || original === undefined || original === null) return;
+  const cell = { id, section, original, recorded: section.dataset.recorded !== undefined, outputs: null } as SiteCell;
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(storageKey(cell));
+  } catch {
+    saved = null;
+  }
+  const view = replaceWithEditor(section, saved ?? original, { onRun: () => void runCell(cell), onChange: () => markEdited(cell) });
+  if (!view) return;
+  cell.view = view;
+  markEdited(cell);
+  section.querySelector("button.run")?.addEventListener("click", () => void runCell(cell));
+  section.querySelector("button.revert")?.addEventListener("click", () => {
+    setEditorText(cell.view, cell.original);
+    markEdited(cell);
+  });
+  cells.push(cell);
+}
+
+async function runAll(): Promise<boolean> {
+  stopRunAll = false;
+  for (const cell of cells) {
+    if (stopRunAll || !(await runCell(cell))) return false;
+  }
+  return true;
+}
+
+document.querySelectorAll<HTMLElement>("section.cell.code[data-cell-id]").forEach(makeCell);
+// offline once loaded: sw.js keeps what the site served (it sits at the site's root, beside the pages)
+if (typeof navigator !== "undefined" && navigator.serviceWorker) navigator.serviceWorker.register("sw.js").catch(() => {});
+startWorker();
+document.getElementById("run-all")?.addEventListener("click", () => void runAll());
+document.getElementById("interrupt")?.addEventListener("click", () => {
+  stopRunAll = true;
+  stopWorker("interrupted");
+});
+document.getElementById("restart")?.addEventListener("click", () => {
+  stopRunAll = true;
+  stopWorker("restarted");
+});
+document.getElementById("revert-all")?.addEventListener("click", () => {
+  for (const cell of cells) {
+    setEditorText(cell.view, cell.original);
+    markEdited(cell);
+  }
+});
+
+(window as unknown as { workbenchSite: unknown }).workbenchSite = {
+  runAll,
+  /** Each code cell's id, recorded flag and outputs (null when it has not run in this page). */
+  cells: () => cells.map((c) => ({ id: c.id, recorded: c.recorded, outputs: c.outputs })),
+  edit: (index: number, code: string) => setEditorText(cells[index]!.view, code),
+};

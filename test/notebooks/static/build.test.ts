@@ -1,0 +1,27 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseNotebook } from "../../../lib/notebooks/ipynb.js";
+import { RECORDED_CELLS, siteFiles } from "../../../lib/notebooks/static/build.js";
+
+const root = join(__dirname, "..", "..", "..");
+
+describe("the static site's build", () => {
+  it("ships the files the notebooks read: the sample repository, lib's sources, the diagrams, the root package.json", async () => {
+    const files = await siteFiles(root);
+    const names = Object.keys(files);
+    expect(names).toContain("package.json");
+    expect(names).toContain("lib/index.ts");
+    expect(names.some((n) => n.startsWith("notebooks/sample-repo/"))).toBe(true);
+    expect(names.some((n) => n.startsWith("diagrams/") && n.endsWith(".svg"))).toBe(true);
+    expect(names.filter((n) => n.startsWith("lib/dist/") || n.includes("node_modules") || n.startsWith("solutions/"))).toEqual([]);
+    expect(files["lib/index.ts"]).toBe(readFileSync(join(root, "lib", "index.ts"), "utf8"));
+  });
+  it("records only cells that exist, by id", () => {
+    for (const [stem, ids] of Object.entries(RECORDED_CELLS)) {
+      const nb = parseNotebook(readFileSync(join(root, "notebooks", `${stem}.ipynb`), "utf8"), stem);
+      const known = nb.cells.filter((c) => c.cell_type === "code").map((c) => c.id);
+      expect(ids.filter((id) => !known.includes(id))).toEqual([]);
+    }
+  });
+});
