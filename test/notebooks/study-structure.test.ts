@@ -67,6 +67,8 @@ describe.each(notebooks.map((f) => [basename(f), f]))("%s has what every study n
       // a blank line after the summary and before </details>, so the inside is markdown (and math) in Jupyter too
       expect(m).not.toMatch(/<\/summary>\n(?!\n)/);
       expect(m).not.toMatch(/[^\n]\n<\/details>/);
+      // a summary is HTML, not markdown: `code`, *emphasis* or $math$ there would show as typed
+      for (const f of folds(m)) expect(f.summary).not.toMatch(/[`$]|\*\w/);
       const html = renderMarkdown(m);
       expect((html.match(/<details>/g) ?? []).length).toBe(opened);
       expect(html).not.toMatch(/<details[^>]*\bopen\b/);
