@@ -10,5 +10,6 @@ export { budgetPicture, strictPrefixLength, BUDGET_PICTURE_DEFAULTS, type Budget
 export { diffView, patchView, type DiffViewOptions } from "./diff.js";
 export { vennPicture, type VennInput, type VennOptions } from "./venn.js";
 export { timelinePicture, TIMELINE_DEFAULTS, type TimelineEvent, type TimelineOptions } from "./timeline.js";
+export { foldedHtml } from "./fold.js";
 export { loopRunPanel, runSummary, foldedText, type LoopRunPanelOptions, type LoopRunView } from "./loop-run.js";
 export { contextPicture, contextPanel, CONTEXT_PICTURE_DEFAULTS, type ContextMessageView, type ContextPictureOptions } from "./context.js";

@@ -92,10 +92,10 @@ describe("What you can do now: seed 000's practice tasks and mastery criteria ma
     expect(missing).toEqual([]);
   });
 
-  it("ends the course: notebook 06's last section, before its exercise, names the doc and holds the same table, folded", () => {
+  it("ends the course: notebook 06's last section, before its exercise and its closing check, names the doc and holds the same table, folded", () => {
     const nb = JSON.parse(readFileSync(join(root, "notebooks", notebookFile("06")!), "utf8")) as { cells: { id: string; source: string[] }[] };
     const at = nb.cells.findIndex((c) => c.id === "what-you-can-do");
-    expect(nb.cells.slice(at + 1).map((c) => c.id)).toEqual(["exercise"]);
+    expect(nb.cells.slice(at + 1).map((c) => c.id)).toEqual(["exercise", "check"]);
     const text = nb.cells[at]!.source.join("");
     expect(text).toContain("`docs/what-you-can-do.md`");
     // Folded: every row of the table sits between a <details> line and its </details>, so the page stays short.
