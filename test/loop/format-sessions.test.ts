@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkSession, MemoryWorkspace, runLoop, runSession, ScriptedModel, type LoopEvent } from "../../lib/index.js";
+import { MemoryWorkspace, runLoop, runSession, ScriptedModel } from "../../lib/index.js";
+import { checkSession } from "../../lib/loop/session.js";
+import { type LoopEvent } from "../../lib/loop/trace.js";
 import { editformats } from "../../lib/index.js";
 import { cli } from "../cli/run-cli.js";
 

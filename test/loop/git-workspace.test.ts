@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AiderSession, GitWorkspace, runGit, runLoop, runSession, ScriptedModel, withGitWorkspace } from "../../lib/index.js";
+import { runLoop, runSession, ScriptedModel, withGitWorkspace } from "../../lib/index.js";
+import { AiderSession } from "../../lib/git/aider/session.js";
+import { GitWorkspace } from "../../lib/loop/git-workspace.js";
+import { runGit } from "../../lib/git/sandbox/git-cli.js";
 import { edit, reply } from "./helpers.js";
 
 /** A file's text in a commit, read back from git. */

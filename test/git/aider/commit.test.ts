@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attribution, COMMIT_SETTINGS_DEFAULTS, standInMessage, WorkbenchInputError, type CommitSettings } from "../../../lib/index.js";
+import { WorkbenchInputError } from "../../../lib/index.js";
+import { attribution, COMMIT_SETTINGS_DEFAULTS, standInMessage, type CommitSettings } from "../../../lib/git/aider/commit.js";
 import { withKept } from "../git-helpers.js";
 
 const tri = [null, true, false] as const;
