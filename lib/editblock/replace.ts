@@ -1,5 +1,5 @@
 /**
- * Aider's `replace_most_similar_chunk(whole, part, replace)` (reference §2.4, surprises in §4.1–4.5): the chain that
+ * Aider's `replace_most_similar_chunk(whole, part, replace)` (`aider/coders/editblock_coder.py` `replace_most_similar_chunk`, surprises in §4.1–4.5): the chain that
  * applies one SEARCH/REPLACE to a file's text, returning the new text or null.
  *
  *   1. perfect: the first window of whole lines equal to the SEARCH lines (line endings included);

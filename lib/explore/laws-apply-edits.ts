@@ -1,5 +1,5 @@
 /**
- * applyEdits laws (editblock/apply.ts, reference §2.3, §2.5, §4.7): what "applied" means when Aider applies a list of
+ * applyEdits laws (editblock/apply.ts, `aider/coders/editblock_coder.py` `do_replace`, `apply_edits`): what "applied" means when Aider applies a list of
  * edits to files, and how `do_replace` differs from the bare matching chain it wraps.
  */
 import type { Arbitrary } from "fast-check";

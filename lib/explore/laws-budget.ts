@@ -1,6 +1,6 @@
 /**
  * Budget laws: the seed page's strict prefix (repomap/teaching/repo-map.ts `strictBudgetPrefix`, seed 000 knowledge point 1)
- * against Aider's binary search with its ±15 % acceptance (repomap/budget/map-search.ts `aiderMapSearch`, reference §1.5,
+ * against Aider's binary search with its ±15 % acceptance (repomap/budget/map-search.ts `aiderMapSearch`, `aider/repomap.py` `get_ranked_tags_map`,
  * §4.8), on one ranking whose prefixes cost the sum of their entries' costs.
  *
  * With additive costs the strict prefix is the best fit: the longest prefix within budget. Aider's search probes

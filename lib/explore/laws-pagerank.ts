@@ -1,6 +1,6 @@
 /**
  * PageRank laws: the seed page's fixed-iteration personalized PageRank (repomap/teaching/repo-map.ts, seed 000 knowledge
- * point 1) against networkx's power iteration as Aider gets it (repomap/pagerank/pagerank.ts, reference §1.4, §4.9).
+ * point 1) against networkx's power iteration as Aider gets it (repomap/pagerank/pagerank.ts, `aider/repomap.py` get_ranked_tags → networkx `pagerank`).
  *
  * Both iterate the same map T(x) = α·(x·Q + (Σ dangling x)·p) + (1−α)·p, an L1 contraction by α with one fixed
  * point x*. Hence, for any iterate y with last change r: ‖y − x*‖₁ ≤ α/(1−α)·r. networkx stops at its first change

@@ -1,6 +1,6 @@
 /**
  * SEARCH/REPLACE laws: the seed page's `search_replace` (editblock/teaching/search-replace.ts, seed 000 knowledge point 2)
- * against Aider's `replace_most_similar_chunk` (editblock/replace.ts, reference §2.4, §4.2–4.5), on the cases of
+ * against Aider's `replace_most_similar_chunk` (editblock/replace.ts, `aider/coders/editblock_coder.py` `replace_most_similar_chunk`–4.5), on the cases of
  * cases-search-replace.ts. Where the two agree, a law says so; where they part, one law states exactly what each
  * does and another ("they agree") is refuted by the counterexample fast-check finds.
  */

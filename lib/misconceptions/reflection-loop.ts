@@ -8,7 +8,7 @@ import { misconception, type Misconception } from "./types.js";
 
 const EXERCISE = "08-reflection-loop";
 const NOTEBOOK = "06-aider-loop.ipynb";
-const SEED = "seed 001 §5, §11 (run_one, send_message); reference §3.2–§3.3";
+const SEED = "seed 001 §5, §11 (run_one, send_message); `aider/coders/base_coder.py` `send_message/max_reflections`, `apply_updates`";
 
 /** The parts of exercise 08's `LoopScript` and `LoopPrediction` these entries read. */
 interface Script {

@@ -9,7 +9,7 @@ import { misconception, rightAnswer, type Misconception, type RightAnswer } from
 
 const EXERCISE = "06-trace-the-path";
 const NOTEBOOK = "04-search-replace.ipynb";
-const SEED = "reference §2.4 (replace_most_similar_chunk: the first truthy step wins)";
+const SEED = "`aider/coders/editblock_coder.py` `replace_most_similar_chunk` (replace_most_similar_chunk: the first truthy step wins)";
 type Stage = Exclude<ReplaceStage, "fuzzy">;
 
 /** What a variant chain changes from Aider's. */

@@ -1,4 +1,4 @@
-/** lib/editblock/fence.ts: Aider's fences and `choose_fence` (reference §3.1). */
+/** lib/editblock/fence.ts: Aider's fences and `choose_fence` (`aider/coders/base_coder.py` `choose_fence`). */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FENCE } from "../../lib/index.js";
 import { ALL_FENCES, chooseFence } from "../../lib/editblock/fence.js";

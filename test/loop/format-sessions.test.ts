@@ -11,7 +11,7 @@ const SESSIONS = "lib/loop/sessions";
 const load = (name: string): Record<string, unknown> => JSON.parse(readFileSync(join(SESSIONS, `${name}.json`), "utf8"));
 const kinds = (events: readonly LoopEvent[]) => [...new Set(events.map((e) => e.kind))];
 
-describe("one edit-format interface in the loop (reference §7, seed 001 §4)", () => {
+describe("one edit-format interface in the loop (`aider/coders/udiff_coder.py, patch_coder.py, wholefile_coder.py`, seed 001 §4)", () => {
   it("udiff session: the first hunk's UnifiedDiffNoMatch text is reflected word for word, the second applies", async () => {
     const run = await runSession(load("udiff-reflection"));
     expect([run.workspace, run.session.editFormat]).toEqual(["memory, no git", "udiff"]);
@@ -85,7 +85,7 @@ describe("one edit-format interface in the loop (reference §7, seed 001 §4)", 
   });
 });
 
-describe("architect/editor (reference §7.5)", () => {
+describe("architect/editor (`aider/coders/architect_coder.py`)", () => {
   it("the plan goes to the editor with no history and no repo map, in the editor format; the architect's history gets the done message", async () => {
     const run = await runSession({ ...load("architect-editor"), history: [{ role: "user", content: "earlier" }, { role: "assistant", content: "sure" }], repoMap: "a map" });
     expect(run.architect).not.toBeNull();

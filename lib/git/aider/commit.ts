@@ -1,5 +1,5 @@
 /**
- * `GitRepo.commit` (reference §3.6, repo.py:131-318) and `/commit` (§3.7): which files a commit takes (`git add`
+ * `GitRepo.commit` (`aider/repo.py` `GitRepo.commit`, repo.py:131-318) and `/commit` (§3.7): which files a commit takes (`git add`
  * each fname then `git commit -- fnames`, so other staged changes stay staged; or `git commit -a` without fnames),
  * its message, and its attribution — the "aider: " prefix, the Co-authored-by trailer and the "(aider)" author and
  * committer names, per the table in §3.6.

@@ -1,5 +1,5 @@
 /**
- * The scan cache on disk (reference §1.2: Aider caches tags per file keyed by its mtime): one JSON file per
+ * The scan cache on disk (`aider/repomap.py` `get_tags_raw`: Aider caches tags per file keyed by its mtime): one JSON file per
  * scanned folder, holding each file's tags (or skip reason) and skeleton spans with the mtime and size it was read
  * at. An entry is reused only while both are unchanged and the cache's fingerprint (format, tag options, grammar
  * versions, size limit) matches, so an unchanged file is never parsed again. Ranking is not cached: new chat files or mentions

@@ -1,5 +1,5 @@
 /**
- * Which files a repo map covers (reference §1.1: Aider maps the repository's tracked files) and reading them
+ * Which files a repo map covers (`aider/repomap.py` `get_repo_map`: Aider maps the repository's tracked files) and reading them
  * safely. In a git work tree the files are `git ls-files`, run with every repository-configured command off
  * (lib/core/untrusted-git.ts); elsewhere a walk that skips `.git`, dependency folders and build outputs and does not
  * enter symlinked folders. Either way a file whose real path leaves the folder (a symlink out of it, or a path under

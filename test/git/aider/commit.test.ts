@@ -5,7 +5,7 @@ import { withKept } from "../git-helpers.js";
 
 const tri = [null, true, false] as const;
 
-describe("attribution — the table of reference §3.6", () => {
+describe("attribution — the table of `aider/repo.py` `GitRepo.commit`", () => {
   const cases = tri.flatMap((attributeAuthor) =>
     tri.flatMap((attributeCommitter) =>
       [true, false].flatMap((attributeCoAuthoredBy) => [true, false].map((aiderEdits) => ({ attributeAuthor, attributeCommitter, attributeCoAuthoredBy, aiderEdits }))),
