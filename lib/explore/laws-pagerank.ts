@@ -291,7 +291,7 @@ export const pagerankForeignPersonalization: Law<PageRankCase> = {
   mechanism: "pagerank",
   statement: "a personalization with no key in the graph is rejected by the teaching model, raises ZeroDivisionError in networkx, and Aider's retry gives exactly the uniform ranks",
   verdict: "holds",
-  lesson: "In Aider a chat file without tags is personalized but is not a graph node; networkx divides by a zero sum, Aider catches it and ranks without personalization (issue #1536).",
+  lesson: "In Aider a chat file without tags is personalized but is not a graph node; networkx divides by a zero sum, Aider catches it and ranks without personalization (Aider issue #1536).",
   arbitrary: (fc) => pageRankCase(fc, () => FOREIGN),
   check(c) {
     const o = personalizationOutcome(c);

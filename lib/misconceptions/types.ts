@@ -1,6 +1,6 @@
 /**
  * The shape of a misconception: a known wrong variant of one function a student writes in an exercise, beside
- * the right answer (lib's own implementation, composed), with where the project explains the mistake (issue 15).
+ * the right answer (lib's own implementation, composed), with where the project explains the mistake.
  */
 
 /** A notebook section that explains the mistake: the file under notebooks/ and a heading it contains. */

@@ -1,5 +1,5 @@
 /**
- * The texts a student release (issue 14) adds or rewrites: the GitHub Actions workflow that grades each push and
+ * The texts a student release adds or rewrites: the GitHub Actions workflow that grades each push and
  * reports points the way GitHub Classroom's autograding reads them (lib/grader/classroom.ts has the format), and the
  * README, which gains a "This is your copy" section and loses the instructor's "Teaching a class". Pure.
  */

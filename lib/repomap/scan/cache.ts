@@ -71,7 +71,7 @@ const isTag = (t: unknown): boolean =>
   Array.isArray(t) && t.length === 3 && (t[0] === "def" || t[0] === "ref") && typeof t[1] === "string" && Number.isInteger(t[2]) && (t[2] as number) >= -1;
 
 /**
- * True when `e` has a cached entry's shape (issue 18, item 4: the cache is data, not trust — a file edited by hand
+ * True when `e` has a cached entry's shape (the cache is data, not trust — a file edited by hand
  * or by another program must not crash a later scan). A bad entry is dropped and its file parsed again.
  */
 export function isCachedEntry(e: unknown): e is CachedEntry {

@@ -109,7 +109,7 @@ export function capturedNames(grammar: Grammar, root: Node, query: TagsQuery): C
 }
 
 /**
- * A time budget for one file's parse and queries (issue 18, item 3): `at` is a `performance.now()` time; past it,
+ * A time budget for one file's parse and queries: `at` is a `performance.now()` time; past it,
  * tree-sitter's progress callback cancels the work and `BudgetExceededError` is thrown.
  */
 export interface Deadline {
