@@ -134,7 +134,7 @@ export const dotsCase = (fc: FastCheck): Arbitrary<ReplaceCase & { readonly expe
       };
     });
 
-/** A file line indented by i spaces, SEARCH by s > i + r, REPLACE by r: Aider's negative-slice case (§4.3). */
+/** A file line indented by i spaces, SEARCH by s > i + r, REPLACE by r: Aider's negative-slice case. */
 export const garbledCase = (fc: FastCheck): Arbitrary<ReplaceCase & { readonly expected: string }> =>
   fc
     .record({

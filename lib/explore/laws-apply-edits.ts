@@ -77,7 +77,7 @@ export const applyWritesWhatItReports: Law<ApplyCase> = {
   mechanism: "search-replace",
   statement: "applyEdits writes exactly the edits it reports applied, in order, each with its file's new text; failed edits write nothing",
   verdict: "holds",
-  lesson: "Every success is written at once, so a later failure does not undo it: partial success is real (§4.7).",
+  lesson: "Every success is written at once, so a later failure does not undo it: partial success is real.",
   arbitrary: applyCase,
   check(c) {
     const { result, files } = runApply(c);

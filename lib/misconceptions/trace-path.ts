@@ -1,6 +1,6 @@
 /**
- * Exercise 06's misconceptions: wrong control flow for Aider's `replace_most_similar_chunk` chain (reference
- * §2.4), composed from lib's real steps (lib/editblock/replace.ts, dotdotdots.ts) beside lib's chain itself.
+ * Exercise 06's misconceptions: wrong control flow for Aider's `replace_most_similar_chunk` chain (
+ * `aider/coders/editblock_coder.py` `replace_most_similar_chunk`), composed from lib's real steps (lib/editblock/replace.ts, dotdotdots.ts) beside lib's chain itself.
  */
 import { isBlank } from "../core/pystr.js";
 import { DotdotdotsError, tryDotdotdots } from "../editblock/dotdotdots.js";
