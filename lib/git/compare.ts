@@ -84,7 +84,7 @@ function beforeEditReasons(o: TurnObservation, dirtyFiles: string[]): string[] {
   const reasons: string[] = [];
   if (o.options.dryRun && dirtyFiles.length > 0) {
     reasons.push(
-      `dry run: Aider's dirty_commit is not guarded by dry_run (`aider/coders/base_coder.py` `allowed_to_edit`), so the user's changes to ${list(dirtyFiles)} ` +
+      `dry run: Aider's dirty_commit is not guarded by dry_run (aider/coders/base_coder.py allowed_to_edit), so the user's changes to ${list(dirtyFiles)} ` +
         "were committed although no edit was written; commitPlan treats dry run as 'no commits'",
     );
   }
