@@ -1,6 +1,6 @@
 /**
  * Compares our reference backfill (every identifier leaf, repomap/scan/tags-raw.ts) with Aider's (pygments `Token.Name`
- * tokens, reference §1.2 step 5) on the files given: `npx tsx scripts/compare-backfill.ts FILE…`. Needs a python3
+ * tokens, `aider/repomap.py` `get_tags_raw` step 5) on the files given: `npx tsx scripts/compare-backfill.ts FILE…`. Needs a python3
  * with pygments; prints, per language, how many files agree exactly and the names only one side produces.
  * A report, not a test (pygments is Python); repomap/scan/README.md summarises what it showed.
  */

@@ -1,5 +1,5 @@
 /**
- * Exercise 03 — Aider's ±15 % binary search over the number of tags (reference §1.5; docs/aider-paths.md,
+ * Exercise 03 — Aider's ±15 % binary search over the number of tags (`aider/repomap.py` `get_ranked_tags_map`; docs/aider-paths.md,
  * "The map search"; seed 000, knowledge point 1, "Teaching budget versus Aider's").
  *
  * Exercise 02's budget is a hard limit. Aider's `get_ranked_tags_map_uncached` instead binary-searches the prefix

@@ -1,5 +1,5 @@
 /**
- * Exercise 07 — Aider's sampled token estimate vs the exact count (reference §1.6; docs/aider-paths.md).
+ * Exercise 07 — Aider's sampled token estimate vs the exact count (`aider/repomap.py` `token_count`; docs/aider-paths.md).
  *
  * Counting a big map's tokens exactly is slow, so Aider's repo map (`RepoMap.token_count`) counts a short text
  * exactly and only a SAMPLE of the lines of a long one, scaled up to the whole text. Which texts are short, which

@@ -158,7 +158,7 @@ export function writeOutput(command: string, option: string, file: { path: strin
 }
 
 /**
- * A decimal integer option within [min, max] (issue 18, item 6: no exponent, no hex, no silent wrap or
+ * A decimal integer option within [min, max] (no exponent, no hex, no silent wrap or
  * rounding), or a `UsageError` naming the option and the bounds.
  */
 export function boundedInteger(command: string, name: string, value: string, min: number, max: number): number {

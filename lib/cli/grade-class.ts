@@ -1,5 +1,5 @@
 /**
- * `workbench grade-class SUBMISSIONS --out DIR [--jobs N] [--exercise NN…]` (issue 14, item 2): grades a whole
+ * `workbench grade-class SUBMISSIONS --out DIR [--jobs N] [--exercise NN…]`: grades a whole
  * class (lib/grader/class/), shows a progress bar while it runs (on a terminal one redrawn line, otherwise one line
  * per finished student) and a table at the end. Exit 0 when every student has a report, 1 when some could not be
  * graded (their rows say why), 2 for a usage mistake.
@@ -49,7 +49,7 @@ A stored report is reused only with its HMAC-SHA256, keyed by .workbench/grade-c
 Exit status: 0 when every student has a report, 1 when some could not be graded, 2 on a usage error.`;
 
 /**
- * The sections appended to summary.html / summary.md: the similarity report (issue 14, item 3) over every
+ * The sections appended to summary.html / summary.md: the similarity report over every
  * checked-out submission, graded now or unchanged — a lead for the instructor, never a penalty.
  */
 function similaritySections(root: string): NonNullable<GradeClassOptions["extraSections"]> {

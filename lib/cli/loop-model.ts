@@ -1,5 +1,5 @@
 /**
- * The model behind `workbench loop` (issue 22): the session's scripted replies by default; with
+ * The model behind `workbench loop`: the session's scripted replies by default; with
  * `--model openai:NAME` a real OpenAI-compatible server (OPENAI_BASE_URL, OPENAI_API_KEY), recorded with
  * `--record run.json`; with `--replay run.json` a recording played back offline. Also the live view of a real
  * run on stderr (each trace event as it happens, the reply as it streams in) and writing a recording.

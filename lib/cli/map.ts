@@ -1,5 +1,5 @@
 /**
- * `workbench map <dir> …`: the repo map of a real folder as Aider would build it (issue 4; reference §1), then a
+ * `workbench map <dir> …`: the repo map of a real folder as Aider would build it (`aider/repomap.py`), then a
  * summary. Scans with tree-sitter (cached on disk, see lib/repomap/scan/README.md), ranks, and picks the prefix with
  * Aider's ±15 % search (`--budget tolerance`) or the teaching strict rule with exact counts (`--budget strict`).
  */

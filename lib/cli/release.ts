@@ -1,5 +1,5 @@
 /**
- * `workbench release OUT`: writes the student repository (lib/grader/release/write.ts, issue 14) — the workbench
+ * `workbench release OUT`: writes the student repository (lib/grader/release/write.ts) — the workbench
  * without the reference solutions, the hidden tests and the instructor-only tests, with the stubs, an exercise
  * manifest and a GitHub Actions workflow that grades each push for GitHub Classroom. Exit 0 when written, 2 when
  * OUT exists and is not empty, is inside the checkout, or the checkout is not the instructor's.

@@ -1,7 +1,7 @@
 /**
  * `workbench reset NN… | --all`: puts an exercise's stub back (made from the reference solution, see
  * lib/grader/stubs.ts, or in a student release the one in exercises/manifest.json), after copying the student's file to .workbench/backups/<exercise>/<time>/, and starts the
- * exercise's progress over, hints included (issue 15: a reset that kept the near-answer hint taught nothing); which
+ * exercise's progress over, hints included (a reset that kept the near-answer hint taught nothing); which
  * hints were seen is noted in that backup folder as hints-seen.json.
  */
 import { lstatSync, mkdirSync, readFileSync } from "node:fs";

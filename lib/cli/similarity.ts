@@ -1,6 +1,6 @@
 /**
  * `workbench similarity SUBMISSIONS [--out FILE.html] [--markdown FILE.md] [--threshold X]`: the class's similarity
- * report (issue 14, item 3; lib/grader/class/similarity.ts) on its own, without grading. Reads each student
+ * report (lib/grader/class/similarity.ts) on its own, without grading. Reads each student
  * folder's exercise files (nothing is run), compares them by token shape with each other, the reference solutions
  * and the lib, and prints the pairs at or above the threshold; `--out` writes the HTML page with the passages
  * side by side, `--markdown` the same as Markdown. Exit 0 (pairs found or not: similarity is a lead, not a

@@ -1,5 +1,5 @@
 /**
- * Field readers and the case runner shared by the three SEARCH/REPLACE suites (reference §5): typed access to the
+ * Field readers and the case runner shared by the three SEARCH/REPLACE suites (test/fixtures/golden/README.md): typed access to the
  * fields those vector files use (fences, string lists, edit tuples), and one way to turn "run our code, compare
  * with Aider's output" into a `CaseOutcome`, where an exception from our side is a failed case, not a crash.
  */

@@ -1,5 +1,5 @@
 /**
- * What the four edit-format suites share (reference §7; golden README "Edit formats other than SEARCH/REPLACE"):
+ * What the four edit-format suites share (`aider/coders/udiff_coder.py, patch_coder.py, wholefile_coder.py`; golden README "Edit formats other than SEARCH/REPLACE"):
  * every case is `{id, category, function, input, expected, error}`. A function case is run and compared as
  * `{expected, error}` — `error` being `{type, message}` of the Python exception Aider raised (a ValueError for our
  * `EditFormatValueError`s). A coder-level `Coder.apply_updates (…)` case runs `applyUpdates` in a fresh in-memory

@@ -1,5 +1,5 @@
 /**
- * Reading golden-vector files (the format of `test/fixtures/golden/*.json`, reference §5) without trusting them:
+ * Reading golden-vector files (the format of `test/fixtures/golden/*.json`, test/fixtures/golden/README.md) without trusting them:
  * every accessor names the case and the field that is missing or of the wrong type, so a malformed file gives
  * one clear line instead of a stack trace.
  */

@@ -1,12 +1,12 @@
 /**
  * Field readers and comparisons the suites share: element-level checks that name the case and the exact field
  * (e.g. `edges[3][2]`) on a malformed file, a guard that turns our own argument errors on a case's inputs into
- * the same kind of message, and the float tolerance used for ranks (reference §5: about 1e-12 relative).
+ * the same kind of message, and the float tolerance used for ranks (test/fixtures/golden/README.md: about 1e-12 relative).
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { VectorFormatError, type CaseReader } from "./format.js";
 
-/** Relative tolerance for PageRank values (reference §5). */
+/** Relative tolerance for PageRank values (test/fixtures/golden/README.md). */
 export const RANK_REL_TOLERANCE = 1e-12;
 
 /** |a − b| relative to the larger magnitude (0 when both are 0). */

@@ -1,5 +1,5 @@
 /**
- * Suite `editblock_fenced` (reference §7.4, golden `editblock_fenced.json`): end-to-end `apply_updates` of
+ * Suite `editblock_fenced` (`aider/coders/editblock_fenced_coder.py`, golden `editblock_fenced.json`): end-to-end `apply_updates` of
  * Aider's `EditBlockFencedCoder` on fenced-layout replies (the path inside the fence, the classic layout, a
  * missing path, shell blocks). Parsing and applying are lib/editblock's, checked by the editblock_* suites.
  */

@@ -1,5 +1,5 @@
 /**
- * Suite `editblock_misc` (reference §2.2, §2.3, §2.5, §5): direct vectors for Aider's helpers, one sub-list each —
+ * Suite `editblock_misc` (`aider/coders/editblock_coder.py` `find_filename`, `do_replace`, `apply_edits`; test/fixtures/golden/README.md): direct vectors for Aider's helpers, one sub-list each —
  * `strip_filename`, `find_filename`, `strip_quoted_wrapping`, `find_similar_lines` and `apply_edits` (files before
  * and after, the dry-run return, the exact failure message). A case may record a Python exception instead of a
  * result as `expected_error: "<Type>: <message>"`. A file must hold at least one of the sub-lists; ids are the

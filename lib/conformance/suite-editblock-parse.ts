@@ -1,5 +1,5 @@
 /**
- * Suite `editblock_parse` (reference §2.1, §5): every case parses `content` with `findOriginalUpdateBlocks` and
+ * Suite `editblock_parse` (`aider/coders/editblock_coder.py` `find_original_update_blocks`; test/fixtures/golden/README.md): every case parses `content` with `findOriginalUpdateBlocks` and
  * must give the items Aider's generator yielded before stopping (`[path, search, replace]` or `[null, shell]`) and
  * the ValueError text it stopped with (or null).
  */

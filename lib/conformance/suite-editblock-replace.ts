@@ -1,5 +1,5 @@
 /**
- * Suite `editblock_replace` (reference §2.4, §5): every case runs `replaceMostSimilarChunk(whole, part, replace)`
+ * Suite `editblock_replace` (`aider/coders/editblock_coder.py` `replace_most_similar_chunk`; test/fixtures/golden/README.md): every case runs `replaceMostSimilarChunk(whole, part, replace)`
  * and must give Aider's return value (`expected`, null for None) AND the step that produced it (`stage`), written
  * as the vectors write it: the step name, or "none(dotdotdots ValueError: <text>)" when try_dotdotdots raised.
  */

@@ -1,5 +1,5 @@
 /**
- * Conformance suite `map_search` (format of `lib/grader/judge/golden/map_search.json`, reference §1.1, §1.5, §1.6):
+ * Conformance suite `map_search` (format of `lib/grader/judge/golden/map_search.json`, `aider/repomap.py` `get_repo_map`, `get_ranked_tags_map`, `token_count`):
  * - `search_cases[]`: the binary search over prefix lengths with the token count of each prefix given
  *   (`tokens[k]`); same probes in the same order, same chosen k and tokens (null = no map);
  * - `repo_map_budget[]` (optional section): the budget `get_repo_map` passes on and its return value, with the

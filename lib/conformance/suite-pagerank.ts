@@ -1,5 +1,5 @@
 /**
- * Conformance suite `pagerank` (vector file format of `test/fixtures/golden/pagerank.json`, reference §1.4, §5): each
+ * Conformance suite `pagerank` (vector file format of `test/fixtures/golden/pagerank.json`, `aider/repomap.py` get_ranked_tags → networkx `pagerank`; test/fixtures/golden/README.md): each
  * case builds a MultiDiGraph (nodes in order, then edges in order; a null weight means no weight attribute), calls
  * `aiderPageRank` with the case's personalization, dangling and params, and requires the same node order, the same
  * iteration count and every rank within 1e-12 relative — or the same Python error type and `str()` message.

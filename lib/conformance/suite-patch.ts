@@ -1,5 +1,5 @@
 /**
- * Suite `patch` (reference §7.2, golden `patch.json`): Aider's V4A patch coder — find_context_core / find_context,
+ * Suite `patch` (`aider/coders/patch_coder.py`, golden `patch.json`): Aider's V4A patch coder — find_context_core / find_context,
  * peek_next_section, identify_files_needed, get_edits (edits + io), _parse_patch_text on in-memory files,
  * _apply_update on hand-built chunks, apply_edits on hand-built actions, parse-then-apply without the permission
  * step, and end-to-end apply_updates (the Add-File and dry-run quirks).

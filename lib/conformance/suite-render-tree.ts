@@ -1,6 +1,6 @@
 /**
  * Suite `render_tree`: `test/fixtures/golden/treecontext-render.json` — grep-ast's TreeContext as Aider's
- * `render_tree` calls it (reference §1.7), on real files and lines of interest. Each case's file is parsed with
+ * `render_tree` calls it (`aider/repomap.py` `to_tree/render_tree`), on real files and lines of interest. Each case's file is parsed with
  * our grammar (with `aiderGrammar` emulation) and rendered with `AiderTreeContext`, one context per file, as
  * Aider keeps one per file.
  *

@@ -1,5 +1,5 @@
 /**
- * Conformance suite `repomap_ranking` (format of `test/fixtures/golden/repomap_ranking.json`, reference §1.3, §1.7):
+ * Conformance suite `repomap_ranking` (format of `test/fixtures/golden/repomap_ranking.json`, `aider/repomap.py` `get_ranked_tags`, `to_tree/render_tree`):
  * - `get_ranked_tags_cases[]`: a `hash_independent` case must match exactly with our default (insertion) definer
  *   order; any other case is run with its recorded `definer_iteration_order`, and then the Tags of one (file, ident)
  *   may come in any order (Aider keeps them in a hash-ordered set). The `unordered_tail` may come in any order in

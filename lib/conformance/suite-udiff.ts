@@ -1,5 +1,5 @@
 /**
- * Suite `udiff` (reference §7.1, golden `udiff.json`): Aider's unified-diff coder function by function —
+ * Suite `udiff` (`aider/coders/udiff_coder.py`, golden `udiff.json`): Aider's unified-diff coder function by function —
  * find_diffs / get_edits, hunk_to_before_after, normalize_hunk and its whitespace cleanup, collapse_repeats,
  * the search_replace helpers (search_and_replace, strip_blank_lines, try_strategy, flexi_just_search_and_replace,
  * RelativeIndenter, diff_lines), directly_apply_hunk, make_new_lines_explicit, apply_partial_hunk, apply_hunk,

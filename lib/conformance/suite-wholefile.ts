@@ -1,5 +1,5 @@
 /**
- * Suite `wholefile` (reference §7.3, golden `wholefile.json`): Aider's whole-file coder — get_edits in update mode
+ * Suite `wholefile` (`aider/coders/wholefile_coder.py`, golden `wholefile.json`): Aider's whole-file coder — get_edits in update mode
  * (filenames, sources, listings), the live-diff mode and render_incremental_response, aider.diffs's
  * diff_partial_update, apply_edits, and end-to-end apply_updates.
  */

@@ -1,5 +1,5 @@
 /**
- * A conformance suite checks the production-style path against one kind of golden vector file (reference §5):
+ * A conformance suite checks the production-style path against one kind of golden vector file (test/fixtures/golden/README.md):
  * it reads the cases, runs our implementation on each case's inputs, and compares with what Aider produced.
  * The `conformance` command and the fixture tests both go through `runSuite`, so they cannot disagree.
  */

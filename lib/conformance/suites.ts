@@ -1,6 +1,6 @@
 /**
  * Every conformance suite, by name (each is the base name of a golden vector file in `test/fixtures/golden/`, except
- * `render_tree`, which reads `treecontext-render.json`: the name issue 4 gives it, after Aider's function).
+ * `render_tree`, which reads `treecontext-render.json`: the name the vector file gives it, after Aider's function).
  */
 import { editblockMiscSuite } from "./suite-editblock-misc.js";
 import { editblockParseSuite } from "./suite-editblock-parse.js";

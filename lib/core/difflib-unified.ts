@@ -2,7 +2,7 @@
  * Python `difflib`'s opcode and unified-diff layer over `SequenceMatcher` (lib/core/difflib.ts): `get_opcodes`,
  * `get_grouped_opcodes(n)` and `unified_diff(a, b, n=n)` with empty file names and `lineterm="\n"`. Aider's udiff
  * coder rebuilds every hunk with `unified_diff(before, after, n=max(len))` and drops the 3 header lines
- * (reference §7.1 normalize_hunk, make_new_lines_explicit); its live whole-file view uses n=5 (§7.3).
+ * (`aider/coders/udiff_coder.py` normalize_hunk, make_new_lines_explicit); its live whole-file view uses n=5 (`aider/coders/wholefile_coder.py`).
  * Lines are compared whole, line endings included, with difflib's default autojunk.
  */
 import { SequenceMatcher } from "./difflib.js";

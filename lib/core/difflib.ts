@@ -1,5 +1,5 @@
 /**
- * The parts of Python's `difflib` that Aider relies on (reference §2.2 filename matching, §2.5 "Did you mean"):
+ * The parts of Python's `difflib` that Aider relies on (`aider/coders/editblock_coder.py` `find_filename` filename matching, `aider/coders/editblock_coder.py` `apply_edits` "Did you mean"):
  * `SequenceMatcher` with `isjunk=None` (ratio, quick_ratio, real_quick_ratio, get_matching_blocks,
  * find_longest_match, including the "autojunk" popularity heuristic) and `get_close_matches`.
  *

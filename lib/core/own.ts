@@ -1,5 +1,5 @@
 /**
- * Look-ups keyed by file names and identifiers that never reach `Object.prototype` (issue 18, item 5): a file
+ * Look-ups keyed by file names and identifiers that never reach `Object.prototype`: a file
  * named `constructor`, `toString` or `__proto__` is an ordinary key. Use `Map` where the object is ours; these
  * helpers are for objects that come from JSON input or go out as JSON.
  */

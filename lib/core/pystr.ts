@@ -1,5 +1,5 @@
 /**
- * Python string semantics that Aider's behaviour depends on (reference §2.6): `str.splitlines`, `str.strip`
+ * Python string semantics that Aider's behaviour depends on (Python's `str` semantics): `str.splitlines`, `str.strip`
  * and friends with Python's whitespace set, code-point lengths and slices, and code-point ordering.
  * JavaScript differs on each: `trim` strips U+FEFF but not U+001C–U+001F, `split("\n")` ignores `\r`, `\v`,
  * U+2028…, `length` counts UTF-16 units, and `<` compares UTF-16 units.

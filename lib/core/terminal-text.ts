@@ -1,5 +1,5 @@
 /**
- * Text that is safe to print on a terminal (issue 18, item 8): a file name or message holding ESC, CSI, BEL,
+ * Text that is safe to print on a terminal: a file name or message holding ESC, CSI, BEL,
  * CR or a bidirectional override could recolour, rewrite or hide what the user reads. Every control character
  * but newline and TAB is shown as an escape (`\x1b`, `\u009b`, `\u202e`), so what is printed is what the name holds.
  */

@@ -2,7 +2,7 @@
  * Git on a folder the user named (which may be someone else's repository): the only way the workbench runs git
  * outside its own sandboxes. A repository's `.git/config` can name commands that git runs by itself
  * (`core.fsmonitor`, `core.hooksPath`, `diff.external`, textconv and filter drivers, pagers); mapping an
- * untrusted repository must run none of them (issue 18, item 1).
+ * untrusted repository must run none of them.
  *
  * Three layers:
  * - only read-only plumbing that never runs a diff, textconv or filter driver is allowed (`rev-parse`,

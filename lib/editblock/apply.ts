@@ -1,5 +1,5 @@
 /**
- * Aider's `EditBlockCoder.apply_edits(edits, dry_run)` (reference §2.5, §4.7): applies parsed edits in order to
+ * Aider's `EditBlockCoder.apply_edits(edits, dry_run)` (`aider/coders/editblock_coder.py` `apply_edits`): applies parsed edits in order to
  * files reached through an `EditFileSystem`.
  *
  * - An edit is tried on its own file (if it exists); if that gives nothing and SEARCH is not blank, on every chat

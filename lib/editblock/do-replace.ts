@@ -1,5 +1,5 @@
 /**
- * Applying one edit to one file's text (reference §2.3): Aider's `strip_quoted_wrapping` (models sometimes wrap
+ * Applying one edit to one file's text (`aider/coders/editblock_coder.py` `do_replace`): Aider's `strip_quoted_wrapping` (models sometimes wrap
  * SEARCH or REPLACE in the filename line and a fence) and `do_replace`, which routes a blank SEARCH to
  * "append / create" and everything else to `replace_most_similar_chunk`.
  */

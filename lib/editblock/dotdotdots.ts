@@ -1,5 +1,5 @@
 /**
- * Aider's `try_dotdotdots(whole, part, replace)` (reference §2.4): SEARCH and REPLACE may elide code with lines
+ * Aider's `try_dotdotdots(whole, part, replace)` (`aider/coders/editblock_coder.py` `replace_most_similar_chunk`): SEARCH and REPLACE may elide code with lines
  * holding only "...". Both are split on the regex `(^\s*\.\.\.\n)` (MULTILINE, separators kept); the separators
  * must pair up exactly, and each remaining SEARCH piece must occur exactly once in the file, where it is replaced
  * by its REPLACE piece as a plain SUBSTRING (not line-aligned). An empty SEARCH piece appends its REPLACE piece.

@@ -1,7 +1,7 @@
 /**
- * Fences (reference §3.1): the pairs Aider can wrap code in, and `choose_fence`, which picks the first pair that no
+ * Fences (`aider/coders/base_coder.py` `choose_fence`): the pairs Aider can wrap code in, and `choose_fence`, which picks the first pair that no
  * line of the chat files starts with. The SEARCH/REPLACE parser uses the fence only to recognise filename lines
- * and in its error text (§2.1); the failure message wraps "Did you mean" lines in it (§2.5).
+ * and in its error text (`aider/coders/editblock_coder.py` `find_original_update_blocks`); the failure message wraps "Did you mean" lines in it (`aider/coders/editblock_coder.py` `apply_edits`).
  */
 import { WorkbenchInputError } from "../core/errors.js";
 import { splitlines } from "../core/pystr.js";

@@ -1,8 +1,8 @@
 /**
- * Filename detection for SEARCH/REPLACE blocks (reference §2.2): `strip_filename` cleans one line into a
+ * Filename detection for SEARCH/REPLACE blocks (`aider/coders/editblock_coder.py` `find_filename`): `strip_filename` cleans one line into a
  * candidate name, `find_filename` walks back up to three lines before the SEARCH marker and resolves the
  * candidates against the chat's file names (exact, then basename, then difflib close match ≥ 0.8, then "has a
- * dot", then the first candidate). Python string semantics throughout (§2.6).
+ * dot", then the first candidate). Python string semantics throughout (Python's `str` semantics).
  */
 import { getCloseMatches } from "../core/difflib.js";
 import { WorkbenchInputError } from "../core/errors.js";

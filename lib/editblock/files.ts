@@ -1,5 +1,5 @@
 /**
- * The file operations Aider's edit path performs (reference §2.3, §2.5): `Path(p).exists()`, `io.read_text(p)`
+ * The file operations Aider's edit path performs (`aider/coders/editblock_coder.py` `do_replace`, `apply_edits`): `Path(p).exists()`, `io.read_text(p)`
  * (None when the file is missing or unreadable), `io.write_text(p, text)` and `Path(p).touch()`. `applyEdits` and
  * `doReplace` reach files only through this interface, so the same code runs on the in-memory file set below
  * (tests, notebooks, conformance) and on a real working tree (an implementation that reads and writes a sandbox).

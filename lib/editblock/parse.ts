@@ -1,5 +1,5 @@
 /**
- * Parsing a model reply into SEARCH/REPLACE edits and shell blocks (reference §2.1): Aider's generator
+ * Parsing a model reply into SEARCH/REPLACE edits and shell blocks (`aider/coders/editblock_coder.py` `find_original_update_blocks`): Aider's generator
  * `find_original_update_blocks(content, fence, valid_fnames)` and `EditBlockCoder.get_edits`.
  *
  * - Markers are recognised on Python-stripped lines: HEAD `^<{5,9} SEARCH>?\s*$`, DIVIDER `^={5,9}\s*$`,

@@ -1,5 +1,5 @@
 /**
- * Aider's `replace_most_similar_chunk(whole, part, replace)` (reference §2.4, surprises in §4.1–4.5): the chain that
+ * Aider's `replace_most_similar_chunk(whole, part, replace)` (`aider/coders/editblock_coder.py` `replace_most_similar_chunk`; its surprises in README.md): the chain that
  * applies one SEARCH/REPLACE to a file's text, returning the new text or null.
  *
  *   1. perfect: the first window of whole lines equal to the SEARCH lines (line endings included);
@@ -9,7 +9,7 @@
  *   4. dotdotdots: "..." elision (dotdotdots.ts), its errors swallowed;
  *   5. nothing — Aider returns before its fuzzy matcher, so that step is dead code (kept below, never taken).
  * Every result is tested for truthiness, so an empty result ("") counts as a failure. Lengths and slices are in
- * code points, lines come from Python's `splitlines` (§2.6).
+ * code points, lines come from Python's `splitlines` (Python's `str` semantics).
  */
 import { cpLength, cpSlice, isBlank, lstrip, splitlines } from "../core/pystr.js";
 import { SequenceMatcher } from "../core/difflib.js";
@@ -107,7 +107,7 @@ function perfectOrWhitespace(whole: readonly string[], part: readonly string[], 
 
 /**
  * Aider's fuzzy step is present in its source but unreachable: `replace_most_similar_chunk` returns before it
- * (§4.1). This flag makes that visible in our control flow; it is never true, so the branch never runs.
+ * (`aider/coders/editblock_coder.py`, the `return` ahead of `replace_closest_edit_distance`). This flag makes that visible in our control flow; it is never true, so the branch never runs.
  */
 export const FUZZY_STEP_REACHABLE = false as const;
 

@@ -1,5 +1,5 @@
 /**
- * Aider's `find_similar_lines(search, content, threshold=0.6)` (reference §2.5): the "Did you mean" hint of the
+ * Aider's `find_similar_lines(search, content, threshold=0.6)` (`aider/coders/editblock_coder.py` `apply_edits`): the "Did you mean" hint of the
  * failure message. It compares lists of WHOLE lines (Python `splitlines()`, no line endings) with difflib's
  * `SequenceMatcher(None, search_lines, window).ratio()` over every window of len(search_lines) lines, keeping the
  * first window with the strictly highest ratio. Lines must be equal to count, so one changed line in a 2-line

@@ -1,6 +1,6 @@
 /**
- * Which coder an `edit_format` name selects (reference §7 table, `Coder.create` walking `coders.__all__`), and
- * the editor format the architect hands its plan to when none is configured (§7.5, `models.py:625-645`):
+ * Which coder an `edit_format` name selects (`aider/coders/udiff_coder.py, patch_coder.py, wholefile_coder.py` table, `Coder.create` walking `coders.__all__`), and
+ * the editor format the architect hands its plan to when none is configured (`aider/coders/architect_coder.py`, `models.py:625-645`):
  * `diff`, `whole` and `diff-fenced` become their `editor-*` variants, other formats are used as they are.
  * The `editor-*` and `udiff-simple` coders differ from their bases only in prompts.
  */

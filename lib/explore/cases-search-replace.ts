@@ -1,6 +1,6 @@
 /**
  * The inputs of the SEARCH/REPLACE laws (laws-search-replace.ts): one generator per situation the seed page and
- * Aider's chain treat differently (reference §2.4, §4.2–4.5), and both models run on a case.
+ * Aider's chain treat differently (`aider/coders/editblock_coder.py` `replace_most_similar_chunk`–4.5), and both models run on a case.
  *
  * Context lines, block lines and replacement lines come from three vocabularies that never match each other (not
  * even as substrings), so a case's SEARCH can only match where the generator put its block.
@@ -134,7 +134,7 @@ export const dotsCase = (fc: FastCheck): Arbitrary<ReplaceCase & { readonly expe
       };
     });
 
-/** A file line indented by i spaces, SEARCH by s > i + r, REPLACE by r: Aider's negative-slice case (§4.3). */
+/** A file line indented by i spaces, SEARCH by s > i + r, REPLACE by r: Aider's negative-slice case. */
 export const garbledCase = (fc: FastCheck): Arbitrary<ReplaceCase & { readonly expected: string }> =>
   fc
     .record({

@@ -1,5 +1,5 @@
 /**
- * The catalogue of laws (issue 8), by mechanism: PageRank, the map budget, token counting, SEARCH/REPLACE matching
+ * The catalogue of laws, by mechanism: PageRank, the map budget, token counting, SEARCH/REPLACE matching
  * and applying, the reply parser. Token laws need an exact counter, so they are built on request.
  */
 import { WorkbenchInputError } from "../core/errors.js";

@@ -1,5 +1,5 @@
 /**
- * Property-based exploration (issue 8): laws stating where the teaching models and Aider's path agree and where
+ * Property-based exploration: laws stating where the teaching models and Aider's path agree and where
  * they part, run with the caller's fast-check. See README.md in this folder.
  */
 export * from "./law.js";

@@ -1,5 +1,5 @@
 /**
- * Laws for exploring where the teaching models and Aider's path agree and where they part (issue 8). A law is a
+ * Laws for exploring where the teaching models and Aider's path agree and where they part. A law is a
  * claim about every input an arbitrary can generate; fast-check checks it. A law that holds is a guarantee; a law
  * that fails is a contrast, and the counterexample fast-check finds and shrinks is the smallest input showing it.
  *

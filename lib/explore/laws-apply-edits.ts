@@ -1,5 +1,5 @@
 /**
- * applyEdits laws (editblock/apply.ts, reference §2.3, §2.5, §4.7): what "applied" means when Aider applies a list of
+ * applyEdits laws (editblock/apply.ts, `aider/coders/editblock_coder.py` `do_replace`, `apply_edits`): what "applied" means when Aider applies a list of
  * edits to files, and how `do_replace` differs from the bare matching chain it wraps.
  */
 import type { Arbitrary } from "fast-check";
@@ -77,7 +77,7 @@ export const applyWritesWhatItReports: Law<ApplyCase> = {
   mechanism: "search-replace",
   statement: "applyEdits writes exactly the edits it reports applied, in order, each with its file's new text; failed edits write nothing",
   verdict: "holds",
-  lesson: "Every success is written at once, so a later failure does not undo it: partial success is real (§4.7).",
+  lesson: "Every success is written at once, so a later failure does not undo it: partial success is real.",
   arbitrary: applyCase,
   check(c) {
     const { result, files } = runApply(c);

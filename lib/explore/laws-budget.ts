@@ -1,7 +1,7 @@
 /**
  * Budget laws: the seed page's strict prefix (repomap/teaching/repo-map.ts `strictBudgetPrefix`, seed 000 knowledge point 1)
- * against Aider's binary search with its ±15 % acceptance (repomap/budget/map-search.ts `aiderMapSearch`, reference §1.5,
- * §4.8), on one ranking whose prefixes cost the sum of their entries' costs.
+ * against Aider's binary search with its ±15 % acceptance (repomap/budget/map-search.ts `aiderMapSearch`, `aider/repomap.py` `get_ranked_tags_map`),
+ * on one ranking whose prefixes cost the sum of their entries' costs.
  *
  * With additive costs the strict prefix is the best fit: the longest prefix within budget. Aider's search probes
  * prefix lengths and stops at the first probe within 15 % of the budget, on either side.

@@ -1,5 +1,5 @@
 /**
- * Laws relating Aider's edit formats (issue 21; reference §2, §7; seed 001 §4, §8): the same change written as a
+ * Laws relating Aider's edit formats (`aider/coders/editblock_coder.py`; `aider/coders/udiff_coder.py, patch_coder.py, wholefile_coder.py`; seed 001 §4, §8): the same change written as a
  * SEARCH/REPLACE block, a unified diff, a V4A patch and a whole-file listing. Where the context is exact and
  * unique they agree; where the file drifted or the context repeats they part — each difference kept as the
  * smallest counterexample fast-check found.

@@ -1,6 +1,6 @@
 /**
  * PageRank laws: the seed page's fixed-iteration personalized PageRank (repomap/teaching/repo-map.ts, seed 000 knowledge
- * point 1) against networkx's power iteration as Aider gets it (repomap/pagerank/pagerank.ts, reference §1.4, §4.9).
+ * point 1) against networkx's power iteration as Aider gets it (repomap/pagerank/pagerank.ts, `aider/repomap.py` get_ranked_tags → networkx `pagerank`).
  *
  * Both iterate the same map T(x) = α·(x·Q + (Σ dangling x)·p) + (1−α)·p, an L1 contraction by α with one fixed
  * point x*. Hence, for any iterate y with last change r: ‖y − x*‖₁ ≤ α/(1−α)·r. networkx stops at its first change
@@ -291,7 +291,7 @@ export const pagerankForeignPersonalization: Law<PageRankCase> = {
   mechanism: "pagerank",
   statement: "a personalization with no key in the graph is rejected by the teaching model, raises ZeroDivisionError in networkx, and Aider's retry gives exactly the uniform ranks",
   verdict: "holds",
-  lesson: "In Aider a chat file without tags is personalized but is not a graph node; networkx divides by a zero sum, Aider catches it and ranks without personalization (issue #1536).",
+  lesson: "In Aider a chat file without tags is personalized but is not a graph node; networkx divides by a zero sum, Aider catches it and ranks without personalization (Aider issue #1536).",
   arbitrary: (fc) => pageRankCase(fc, () => FOREIGN),
   check(c) {
     const o = personalizationOutcome(c);

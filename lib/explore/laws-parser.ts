@@ -1,5 +1,5 @@
 /**
- * Parser laws: Aider's reply parser (editblock/parse.ts `getEdits` / `formatEditBlock`, reference §2.1, §2.2, §4.6) on
+ * Parser laws: Aider's reply parser (editblock/parse.ts `getEdits` / `formatEditBlock`, `aider/coders/editblock_coder.py` `find_original_update_blocks`, `find_filename`) on
  * arbitrary text, and the round trip format → parse. The teaching model has no parser: a reply is where
  * production begins.
  */

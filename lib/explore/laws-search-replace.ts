@@ -1,6 +1,6 @@
 /**
  * SEARCH/REPLACE laws: the seed page's `search_replace` (editblock/teaching/search-replace.ts, seed 000 knowledge point 2)
- * against Aider's `replace_most_similar_chunk` (editblock/replace.ts, reference §2.4, §4.2–4.5), on the cases of
+ * against Aider's `replace_most_similar_chunk` (editblock/replace.ts, `aider/coders/editblock_coder.py` `replace_most_similar_chunk`–4.5), on the cases of
  * cases-search-replace.ts. Where the two agree, a law says so; where they part, one law states exactly what each
  * does and another ("they agree") is refuted by the counterexample fast-check finds.
  */
@@ -52,7 +52,7 @@ export const exactMatchesAgree = law({
   id: "search-replace/exact-match-agree",
   statement: "on an exact match both replace its first occurrence, with the same text whenever that text is not empty",
   verdict: "holds",
-  lesson: "The first exact window wins in both models, duplicates after it untouched (§4.2).",
+  lesson: "The first exact window wins in both models, duplicates after it untouched.",
   arbitrary: exactCase,
   precondition: (c) => teachingText(runBoth(c).teaching) !== "",
   check(c) {
@@ -67,7 +67,7 @@ export const exactMatchesAgree = law({
 export const deleteEverythingAgree = agreeOn(
   "search-replace/delete-everything-agree",
   "when an exact match deletes the whole file",
-  "Deleting everything gives \"\", which Aider's `if res:` treats as a failed match (§4.4): an edit cannot empty a file.",
+  "Deleting everything gives \"\", which Aider's `if res:` treats as a failed match: an edit cannot empty a file.",
   deleteEverythingCase,
 );
 
@@ -107,7 +107,7 @@ export const extraIndentContrast = law({
   id: "search-replace/extra-indentation-contrast",
   statement: "a SEARCH indented more than the file (REPLACE at least as indented): the teaching model finds no match, Aider replaces the block with REPLACE shifted left by the excess",
   verdict: "holds",
-  lesson: "Aider strips the smallest indentation of SEARCH and REPLACE together before matching, so too much indentation is forgiven as well as too little (§4.3).",
+  lesson: "Aider strips the smallest indentation of SEARCH and REPLACE together before matching, so too much indentation is forgiven as well as too little.",
   arbitrary: extraIndentCase,
   check(c) {
     const { teaching, aider } = runBoth(c);
@@ -147,7 +147,7 @@ export const dotsContrast = law({
   id: "search-replace/dots-contrast",
   statement: "a SEARCH with a '...' line between two pieces of the file: the teaching model finds no match, Aider replaces each piece with its REPLACE piece",
   verdict: "holds",
-  lesson: "'...' is Aider's elision: each piece must occur exactly once and is replaced as a substring (§4.5); the page has no elision.",
+  lesson: "'...' is Aider's elision: each piece must occur exactly once and is replaced as a substring; the page has no elision.",
   arbitrary: dotsCase,
   check(c) {
     const { teaching, aider } = runBoth(c);
@@ -162,7 +162,7 @@ export const garbledContrast = law({
   id: "search-replace/over-indented-garbage",
   statement: "over-indented SEARCH, less-indented REPLACE: Aider writes the file line cut short by (SEARCH indent − REPLACE indent − file indent) code points, then REPLACE's text; the teaching model finds no match",
   verdict: "holds",
-  lesson: "The 'offset' is line[:len(line) − len(search_line)], a negative slice here: Python keeps the line minus its last k characters (§4.3).",
+  lesson: "The 'offset' is line[:len(line) − len(search_line)], a negative slice here: Python keeps the line minus its last k characters.",
   arbitrary: garbledCase,
   check(c) {
     const { teaching, aider } = runBoth(c);

@@ -1,5 +1,5 @@
 /**
- * Token-count laws: Aider's sampled estimate (repomap/budget/token-count.ts `sampledTokenCount`, reference §1.6) against the
+ * Token-count laws: Aider's sampled estimate (repomap/budget/token-count.ts `sampledTokenCount`, `aider/repomap.py` `token_count`) against the
  * exact count of a real tokenizer (js-tiktoken, injected as a `TokenCounter`).
  *
  * The estimate is exact(sample) / len(sample) · len(text), the sample being every step-th line with

@@ -1,6 +1,6 @@
 /**
  * `commitPlan` (seed 000, knowledge point 3) beside what git really did in one turn: for each field of the plan,
- * the plan's files, git's files, whether they agree and, where not, why (reference §3.4–§3.6, §4 item 12). Then
+ * the plan's files, git's files, whether they agree and, where not, why (`aider/coders/base_coder.py` `allowed_to_edit`; `aider/repo.py` `GitRepo.commit` item 12). Then
  * notes on what the plan does not speak about: untracked files, new files, staged changes, and the file-level
  * limitation (a commit takes whole files, so a user's hunk and Aider's hunk in one file travel together).
  *
@@ -84,7 +84,7 @@ function beforeEditReasons(o: TurnObservation, dirtyFiles: string[]): string[] {
   const reasons: string[] = [];
   if (o.options.dryRun && dirtyFiles.length > 0) {
     reasons.push(
-      `dry run: Aider's dirty_commit is not guarded by dry_run (§3.4, §4 item 12), so the user's changes to ${list(dirtyFiles)} ` +
+      `dry run: Aider's dirty_commit is not guarded by dry_run (aider/coders/base_coder.py allowed_to_edit), so the user's changes to ${list(dirtyFiles)} ` +
         "were committed although no edit was written; commitPlan treats dry run as 'no commits'",
     );
   }

@@ -1,5 +1,5 @@
 /**
- * A git scenario (issue 5, item 4): files committed first, the user's staged and uncommitted changes, a turn's
+ * A git scenario: files committed first, the user's staged and uncommitted changes, a turn's
  * edits, the chat, the options and the user's answers, then optional steps (another turn, `/undo`, `/commit`,
  * the user writing or staging files, a push to a sandbox origin). `parseScenario` checks a JSON value — every
  * path against the sandbox rules — and names the first bad field.

@@ -1,5 +1,5 @@
 /**
- * How often a "by hand" part may be checked with a NEW answer (issue 15, item 3). A by-hand part (exercise 06's,
+ * How often a "by hand" part may be checked with a NEW answer. A by-hand part (exercise 06's,
  * 08's and 09's traces and predictions) reports only how many answers are right, never which; without a limit a
  * learner could still change one answer, re-grade and watch the count. So the judge keeps a ledger of the answers
  * it has checked, per part: an answer it has seen before is checked again for free (a watch session or an

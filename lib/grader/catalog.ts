@@ -3,7 +3,7 @@
  * solution in `solutions/NN-name/` (the same file names), its graded tests in `test/exercises/NN-name.test.ts` and,
  * optionally, hidden graded tests in `test/exercises/hidden/NN-name.ts` (left out of a student release, run only
  * by `grade --hidden`). The solutions folder is the source of truth for which files an exercise has; a student
- * release has none and reads `exercises/manifest.json` instead (manifest.ts, issue 14).
+ * release has none and reads `exercises/manifest.json` instead (manifest.ts).
  */
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * The grade report in the shape GitHub Classroom's autograding reads (issue 14). Its reporter action,
+ * The grade report in the shape GitHub Classroom's autograding reads. Its reporter action,
  * `classroom-resources/autograding-grading-reporter@v1`, takes from each runner step an environment variable
  * `<RUNNER-ID>_RESULTS` holding base64 of a JSON object
  *   { version: 1, status: "pass" | "fail" | "error", max_score, tests: [{ name, status, score, message, … }] }

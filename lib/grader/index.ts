@@ -1,26 +1,13 @@
 /**
- * The exercise grader behind `workbench grade`, `hint`, `reset` and `release` (README.md here: the judge, the sandbox, the
- * protocol between them). Not re-exported from lib/index.ts: it drives vitest, esbuild and the file system, and
- * notebooks have no use for it.
+ * @aider-workbench/lib/grader — the exercise grader behind `workbench grade`, `hint` and `reset` (README.md here: the
+ * judge, the sandbox, the protocol between them): the catalogue, a grading session, its report and hints. Not in the
+ * root entry: it drives vitest, esbuild and the file system, which notebooks have no use for. Helpers stay inside.
  */
-export * from "./attempts.js";
-export * from "./catalog.js";
-export * from "./classroom.js";
-export * from "./hints.js";
-export * from "./junit.js";
-export * from "./manifest.js";
-export * from "./output.js";
-export * from "./protocol.js";
-export * from "./readme.js";
-export * from "./release/write.js";
-export * from "./report.js";
-export * from "./results.js";
-export * from "./run.js";
-export * from "./sandbox/containment.js";
-export * from "./sandbox/link.js";
-export * from "./sandbox/policy.js";
-export * from "./session.js";
-export * from "./state.js";
-export * from "./stubs.js";
-export * from "./target.js";
-export * from "./watch.js";
+export { listExercises, selectExercises, type ExerciseEntry } from "./catalog.js";
+export { gradeSession, loadCatalog, type GradeSessionOptions, type GradeSessionResult } from "./session.js";
+export { GRADE_DEFAULTS, runGrading, type GradeRunOptions } from "./run.js";
+export { gradeReport, type ExerciseResult, type GradeReport, type TestResult } from "./results.js";
+export { exerciseStatus, formatFailures, formatTable, type ExerciseStatus } from "./report.js";
+export { gradeHint, requestedHint, type GradeHint } from "./hints.js";
+export { parseReadme, type ExerciseReadme, type Hint } from "./readme.js";
+export { gradingAliases, LIB_PACKAGE, resolveTarget, type Target } from "./target.js";

@@ -1,5 +1,5 @@
 /**
- * The exercise manifest of a student release (`workbench release`, issue 14): a checkout without `solutions/`
+ * The exercise manifest of a student release (`workbench release`): a checkout without `solutions/`
  * still needs to know which exercises there are, which files a student edits, and each file's pristine stub (for
  * `workbench reset`). The release writes them to `exercises/manifest.json`; `listExercises` (catalog.ts) reads it
  * when there is no `solutions/` folder. The stubs in it are `stubFromSolution`'s output, made when releasing.

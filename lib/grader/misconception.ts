@@ -1,5 +1,5 @@
 /**
- * Naming the mistake behind a failing graded test (issue 15, item 1; lib/misconceptions/README.md). The judge
+ * Naming the mistake behind a failing graded test (lib/misconceptions/README.md). The judge
  * records each call a test makes to the student's functions — its own arguments and the sandbox's decoded answer —
  * and, when the test fails, asks the catalogue which known wrong variant returns exactly those answers. This runs
  * in the JUDGE only: student answers are data here (V8-decoded, no code), compared by lib's `sameOutput`.

@@ -1,5 +1,5 @@
 /**
- * Who and what a report is about (issue 14, item 4): the student (when known), the submission — a content hash of
+ * Who and what a report is about: the student (when known), the submission — a content hash of
  * the graded folder, and the commit when it came from git —, the grader's version (the workbench's package version
  * and, when the checkout is a git work tree, its commit), the fast-check seed, the per-test limit, when grading
  * started and how long it took. Every JSON and JUnit report carries it, so a grade can be traced and reproduced.

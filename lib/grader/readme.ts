@@ -2,7 +2,7 @@
  * Reads an exercise README: its title (the first `# ` heading), its `## ` sections, and its hints. Hints are the
  * `<details>` blocks of the `## Hints` section, in increasing detail, each with a `<summary>Hint N — title</summary>`:
  * collapsed when the README is read on a forge, and shown one at a time by `workbench hint`. A hint says which
- * graded tests it helps with in a list that opens its body (issue 15: hints follow the failure):
+ * graded tests it helps with in a list that opens its body (hints follow the failure):
  *
  *     Helps with:
  *     - <a graded test's title, exactly as in test/exercises/NN-name.test.ts>

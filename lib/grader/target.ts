@@ -37,10 +37,18 @@ export function resolveTarget(root: string, target = "exercises", cwd = process.
   return { label: target, dir, isStudentWork: resolve(dir) === join(root, "exercises") };
 }
 
+/** The package's entry points per mechanism (lib/package.json `exports`), besides its root. */
+export const LIB_ENTRIES: readonly string[] = Object.freeze(["repomap", "editblock", "editformats", "git", "loop", "show", "explore", "grader"]);
+
 /**
- * Vite aliases for the judge: the lib package → lib's sources. `@target` is deliberately NOT resolvable in the
- * judge: graded tests name the module under test only in types; its code runs in the sandbox.
+ * Vite aliases for the judge: the lib package and each of its entry points → lib's sources. `@target` is
+ * deliberately NOT resolvable in the judge: graded tests name the module under test only in types; its code runs
+ * in the sandbox.
  */
 export function gradingAliases(root: string): { find: RegExp; replacement: string }[] {
-  return [{ find: new RegExp(`^${LIB_PACKAGE.replace("/", "\\/")}$`), replacement: join(root, "lib", "index.ts") }];
+  const name = LIB_PACKAGE.replace("/", "\\/");
+  return [
+    { find: new RegExp(`^${name}$`), replacement: join(root, "lib", "index.ts") },
+    { find: new RegExp(`^${name}\\/(${LIB_ENTRIES.join("|")})$`), replacement: join(root, "lib", "$1", "index.ts") },
+  ];
 }

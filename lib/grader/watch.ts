@@ -1,6 +1,6 @@
 /**
- * `grade --watch`: notices saves under the graded folder and says which exercises changed (issue 15, item 4:
- * watch mode survives editors). Editors save in different ways — a plain write; vim's new file renamed over the
+ * `grade --watch`: notices saves under the graded folder and says which exercises changed,
+ * whatever way an editor saves. Editors save in different ways — a plain write; vim's new file renamed over the
  * old; "safe write" (VS Code, JetBrains: a temporary file, the original renamed to a backup, the temporary renamed
  * into place); delete and re-create, of a file or of a whole exercise folder — and a rename or deletion leaves an
  * inotify watch on a file or folder that is no longer there. So events are only a prompt to *look*: each exercise

@@ -1,5 +1,5 @@
 /**
- * Aider's architect → editor hand-off (seed 001 §12; reference §7.5, `architect_coder.py:11-48`) with two scripted
+ * Aider's architect → editor hand-off (seed 001 §12; `aider/coders/architect_coder.py`, `architect_coder.py:11-48`) with two scripted
  * models. The architect (an AskCoder: it never edits) gets the chat files and the request and answers with a plan.
  * An empty plan does nothing. Otherwise (auto_accept_architect, Aider's default) an editor coder is made with
  * the editor edit format, no repo map and NO chat history, and it runs a full turn — its own reflections included —

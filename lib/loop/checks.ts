@@ -1,5 +1,5 @@
 /**
- * Lint and test (seed 001 §7; reference §3.2 sources 3 and 4): after a reply's edits applied, Aider lints the edited
+ * Lint and test (seed 001 §7; `aider/coders/base_coder.py` `send_message/max_reflections` sources 3 and 4): after a reply's edits applied, Aider lints the edited
  * files (auto_lint, on by default) and runs the tests (auto_test, off by default); their error text, if the user
  * agrees to "Attempt to fix lint errors?" / "Attempt to fix test errors?", is reflected to the model. Here both are
  * injected functions that return the error text, or null for a pass: a real linter, a rule, or a script of

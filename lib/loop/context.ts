@@ -1,7 +1,7 @@
 /**
  * What the model is sent at each call of the loop (seed 001 §3): the edit-format instructions, the repo map, the
  * chat history of earlier turns (Aider's `done_messages`), the chat files' current contents wrapped in the chosen
- * fence (reference §3.1), and the messages of the current turn (`cur_messages`: the user's request, the model's
+ * fence (`aider/coders/base_coder.py` `choose_fence`), and the messages of the current turn (`cur_messages`: the user's request, the model's
  * replies, the reflected messages). The files are read again at every call, so after a partial success the next
  * call shows the model the edited text.
  *

@@ -1,6 +1,6 @@
 /**
  * The workbench's stand-in system prompts for each edit format (seed 001 §4: the prompt asks for a format; the
- * parser then expects it) and for the architect (reference §7.5). Short, our own words — not Aider's prompts —
+ * parser then expects it) and for the architect (`aider/coders/architect_coder.py`). Short, our own words — not Aider's prompts —
  * saying only what the format's parser needs. "diff" keeps context.ts's SEARCH/REPLACE stand-in.
  */
 import type { Fence } from "../editblock/fence.js";

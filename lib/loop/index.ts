@@ -1,26 +1,19 @@
 /**
- * Aider's whole loop (seed 001 §2, §5, §7, §11; reference §3.2–§3.5), driven by a scripted model: context → model
- * (provider retry) → parse → apply → git → lint/test → reflection (at most 3), with every event in a trace tagged
- * by its error class. Built on lib/editblock's production path. See README.md in this folder.
+ * @aider-workbench/lib/loop — Aider's whole loop (seed 001; `aider/coders/base_coder.py` run_one/send_message and
+ * its reflection), driven by a scripted, recorded or real model: context → model → parse → apply → git → lint/test →
+ * reflection, every event in a trace tagged by its error class. Helpers stay inside. See README.md in this folder.
  */
-export * from "./error-classes.js";
-export * from "./context.js";
-export * from "./scripted-model.js";
-export * from "./model-client.js";
-export * from "./checks.js";
-export * from "./mentions.js";
-export * from "./workspace.js";
-export * from "./git-workspace.js";
-export * from "./trace.js";
-export * from "./loop-options.js";
-export * from "./loop-record.js";
-export * from "./loop.js";
-export * from "./session.js";
-export * from "./openai-config.js";
-export * from "./openai-protocol.js";
-export * from "./openai-client.js";
-export * from "./recording.js";
-export * from "./stand-in-server.js";
-export * from "./recording-format.js";
-export * from "./format-prompts.js";
-export * from "./architect.js";
+export { runLoop } from "./loop.js";
+export { LOOP_DEFAULTS, type LoopInput, type LoopOptions, type LoopResult } from "./loop-options.js";
+export { runSession, type LoopSession } from "./session.js";
+export { ScriptedModel, type LoopModel, type ScriptStep } from "./scripted-model.js";
+export { RecordingModel, ReplayModel } from "./recording.js";
+export { configFromEnv } from "./openai-config.js";
+export { OpenAIChatModel } from "./openai-client.js";
+export { MemoryWorkspace } from "./workspace.js";
+export { withGitWorkspace } from "./git-workspace.js";
+export { scriptedCheck } from "./checks.js";
+export { buildContext, renderContext } from "./context.js";
+export { errorClassTable, type ErrorClassId } from "./error-classes.js";
+export { formatTrace, traceRows, type StopReason } from "./trace.js";
+export { runArchitect } from "./architect.js";

@@ -76,7 +76,7 @@ export interface LoopOptions {
   onEvent: ((event: LoopEvent) => void) | null;
   /** Called with each piece of a streamed reply as it arrives; null: none. */
   onChunk: ((text: string) => void) | null;
-  /** Aider's `edit_format` (reference §7): "diff" (SEARCH/REPLACE), "udiff", "patch", "whole", … Default "diff". */
+  /** Aider's `edit_format` (`aider/coders/udiff_coder.py, patch_coder.py, wholefile_coder.py`): "diff" (SEARCH/REPLACE), "udiff", "patch", "whole", … Default "diff". */
   editFormat: EditFormatName;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Aider's loop for one user message (seed 001 §2, §5, §7; reference §3.2–§3.5): `run_one` sends the message, and
+ * Aider's loop for one user message (seed 001 §2, §5, §7; `aider/coders/base_coder.py` `send_message/max_reflections`, `auto_commit`): `run_one` sends the message, and
  * while the turn produced a reflected message and fewer than `max_reflections` (3) reflections were made, sends
  * that message as a new user message — at most 1 + 3 requests. Each request (`send_message`):
  *

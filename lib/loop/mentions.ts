@@ -1,5 +1,5 @@
 /**
- * File mentions (reference §3.2, source 1 of a reflected message): when a reply names repository files that are
+ * File mentions (`aider/coders/base_coder.py` `send_message/max_reflections`, source 1 of a reflected message): when a reply names repository files that are
  * not in the chat and the user agrees to add them, Aider adds them, applies no edit in that turn, and sends
  * "I added these files to the chat: …" back as the next message, so the model can see the files before editing.
  *

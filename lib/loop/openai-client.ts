@@ -1,5 +1,5 @@
 /**
- * A real model for the loop (issue 22): an OpenAI-compatible chat-completions client over Node's own fetch
+ * A real model for the loop: an OpenAI-compatible chat-completions client over Node's own fetch
  * (undici), beside the scripted model. It streams the reply (server-sent events) piece by piece into the loop's
  * sink, maps every failure to a provider error class of seed 001 §11 (429 and 5xx, timeouts and dropped
  * connections are retried by model-client.ts, counted apart from reflections), sleeps the backoff for real, keeps

@@ -1,5 +1,5 @@
 /**
- * Where a real model is and how to reach it (issue 22; seed 001 §11 "provider/network"): `--model openai:NAME`, the
+ * Where a real model is and how to reach it (seed 001 §11 "provider/network"): `--model openai:NAME`, the
  * base URL from OPENAI_BASE_URL (any OpenAI-compatible chat-completions server: OpenAI, Ollama, llama.cpp, vLLM …)
  * and the key from OPENAI_API_KEY. The key lives only in memory: it is never written to disk or printed, and
  * `redact` removes it from every text the client hands on (errors, traces, recordings).

@@ -1,5 +1,5 @@
 /**
- * The OpenAI chat-completions protocol, as pure functions (issue 22): the request body, the pieces of a streamed
+ * The OpenAI chat-completions protocol, as pure functions: the request body, the pieces of a streamed
  * reply (server-sent events: `data: {json}` lines, blank-line separated, ending with `data: [DONE]`), a
  * non-streamed reply, the HTTP Retry-After header, and which provider failure an HTTP status is (seed 001 §11,
  * "provider/network": 429 and 5xx are retried, a too-long prompt is a context overflow, the rest are not retried).

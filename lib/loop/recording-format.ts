@@ -1,5 +1,5 @@
 /**
- * The file `workbench loop … --record run.json` writes (issue 22): the model and where it ran, the session the run
+ * The file `workbench loop … --record run.json` writes: the model and where it ran, the session the run
  * was made from, and every call — the prompt as sent, the reply with its streamed pieces, finish reason, tokens and
  * cost, or the provider failure (seed 001 §11) with its HTTP status and Retry-After, and the backoff after it.
  * `checkRecording` validates such a file field by field, naming the first bad one.

@@ -1,5 +1,5 @@
 /**
- * Record and replay a real model's run (issue 22): `RecordingModel` wraps any `LoopModel` and keeps every call —
+ * Record and replay a real model's run: `RecordingModel` wraps any `LoopModel` and keeps every call —
  * the prompt as sent, the reply (with its streamed pieces, finish reason, tokens, cost) or the provider failure,
  * and the backoff wait after it — so `workbench loop … --record run.json` can be shared; `ReplayModel` plays such a
  * file back offline, step for step, as a scripted model does, and stops with a clear error when the loop asks

@@ -65,7 +65,7 @@ export function sessionText(where: string, param: string, value: unknown): strin
 }
 
 /**
- * A file name of the session, by the sandbox's rules in memory and git mode alike (issue 18, item 7): relative,
+ * A file name of the session, by the sandbox's rules in memory and git mode alike: relative,
  * normal form, no `..`, no `.git`; so `../outside.txt` is the same `WorkbenchInputError` in both.
  */
 function sessionPath(where: string, param: string, path: string): string {

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for an OpenAI-compatible server (issue 22), on 127.0.0.1 only: it answers POST
+ * A local stand-in for an OpenAI-compatible server, on 127.0.0.1 only: it answers POST
  * /v1/chat/completions from a script — replies, streamed (server-sent events) or not, and the faults a real
  * provider has (seed 001 §11 "provider/network"): an HTTP error with Retry-After (429), a server error (500), a
  * connection dropped mid-stream, a reply cut at the token limit (finish_reason "length"), no answer at all — and

@@ -23,7 +23,7 @@ export type LoopEventKind =
   | "test"
   | "reflect" // a reflected message becomes the next request
   | "warning"
-  | "handoff" // architect → editor (reference §7.5)
+  | "handoff" // architect → editor (`aider/coders/architect_coder.py`)
   | "stop";
 
 /** The component that performs each step: the owners of seed 001 §11's table, plus the loop itself (`run_one`). */

@@ -1,5 +1,5 @@
 /**
- * The misconception catalogue (issue 15): every exercise's known wrong variants, in matching order, and the right
+ * The misconception catalogue: every exercise's known wrong variants, in matching order, and the right
  * answers they are told apart from. Order within an exercise is the order of its module's list (the most common
  * mistake first); the matcher returns the first entry that fits, so that order settles ambiguous matches.
  */

@@ -1,4 +1,4 @@
-/** Misconceptions (issue 15): the catalogue of known wrong variants per exercise and the matcher that names one. */
+/** Misconceptions: the catalogue of known wrong variants per exercise and the matcher that names one. */
 export * from "./types.js";
 export * from "./same.js";
 export * from "./catalogue.js";

@@ -1,6 +1,6 @@
 /**
  * Exercise 03's misconceptions: wrong variants of Aider's ±15 % binary search over the number of tags
- * (reference §1.5), beside lib's port `aiderMapSearch` (lib/repomap/budget/map-search.ts).
+ * (`aider/repomap.py` `get_ranked_tags_map`), beside lib's port `aiderMapSearch` (lib/repomap/budget/map-search.ts).
  */
 import { aiderMapSearch, MAP_SEARCH_TOKENS_PER_TAG, MAP_SEARCH_TOLERANCE } from "../repomap/budget/map-search.js";
 import { misconception, rightAnswer, type Misconception, type RightAnswer } from "./types.js";
@@ -8,7 +8,7 @@ import { misconception, rightAnswer, type Misconception, type RightAnswer } from
 const EXERCISE = "03-map-search";
 const NOTEBOOK = "02-symbols-and-budget.ipynb";
 const SECTION = "3. Aider's ±15 % search";
-const SEED = "reference §1.5 (get_ranked_tags_map_uncached: the ±15 % search)";
+const SEED = "`aider/repomap.py` `get_ranked_tags_map` (get_ranked_tags_map_uncached: the ±15 % search)";
 type TokensFor = (k: number) => number;
 interface Result {
   chosenK: number | null;

@@ -1,5 +1,5 @@
 /**
- * The misconception matcher (issue 15, item 1): given what a student's functions returned on a failing graded
+ * The misconception matcher: given what a student's functions returned on a failing graded
  * test's inputs, name the first catalogued wrong variant that returns exactly the same (numbers within the right
  * answer's tolerance, as the graded tests compare), or null. Pure: it only calls lib's functions and the variants.
  */

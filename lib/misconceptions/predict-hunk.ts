@@ -1,6 +1,6 @@
 /**
  * Exercise 09's misconceptions: wrong variants of Aider's `hunk_to_before_after` and of the "tiny repeated
- * context" refusal of `directly_apply_hunk` (reference §7.1), beside lib's udiff port (lib/editformats/udiff/).
+ * context" refusal of `directly_apply_hunk` (`aider/coders/udiff_coder.py`), beside lib's udiff port (lib/editformats/udiff/).
  */
 import { cpLength, strip } from "../core/pystr.js";
 import { hunkToBeforeAfter, hunkToBeforeAfterLines, type Hunk } from "../editformats/udiff/parse.js";
@@ -10,7 +10,7 @@ import { misconception, rightAnswer, type Misconception, type RightAnswer } from
 const EXERCISE = "09-predict-hunk";
 const NOTEBOOK = "07-edit-formats.ipynb";
 const SECTION = "3. Aider's quirks, reproduced";
-const SEED = "reference §7.1 (udiff: hunk_to_before_after, directly_apply_hunk)";
+const SEED = "`aider/coders/udiff_coder.py` (udiff: hunk_to_before_after, directly_apply_hunk)";
 
 /** before/after texts with short lines handled by `short` and lines of an unknown op kept as context or not. */
 function split(hunk: Hunk, dropShort: boolean, unknownAsContext: boolean): [string, string] {

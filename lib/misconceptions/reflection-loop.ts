@@ -1,6 +1,6 @@
 /**
- * Exercise 08's misconceptions: wrong bookkeeping of Aider's reflection loop (seed 001 §5, §11; reference
- * §3.2–§3.3). The right prediction comes from lib's loop (`runLoop`, async), so these entries are derived from it:
+ * Exercise 08's misconceptions: wrong bookkeeping of Aider's reflection loop (seed 001 §5, §11;
+ * `aider/coders/base_coder.py` `send_message/max_reflections`, `apply_updates`). The right prediction comes from lib's loop (`runLoop`, async), so these entries are derived from it:
  * each takes the test's expected prediction and applies its mistake (`fromExpected`). The loop's control flow is
  * unchanged by these mistakes, which is why deriving them is exact.
  */
@@ -8,7 +8,7 @@ import { misconception, type Misconception } from "./types.js";
 
 const EXERCISE = "08-reflection-loop";
 const NOTEBOOK = "06-aider-loop.ipynb";
-const SEED = "seed 001 §5, §11 (run_one, send_message); reference §3.2–§3.3";
+const SEED = "seed 001 §5, §11 (run_one, send_message); `aider/coders/base_coder.py` `send_message/max_reflections`, `apply_updates`";
 
 /** The parts of exercise 08's `LoopScript` and `LoopPrediction` these entries read. */
 interface Script {

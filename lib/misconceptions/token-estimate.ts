@@ -1,6 +1,6 @@
 /**
  * Exercise 07's misconceptions: wrong variants of Aider's sampled token estimate (`RepoMap.token_count`,
- * reference §1.6), beside lib's port `sampledTokenCount` (lib/repomap/budget/token-count.ts).
+ * `aider/repomap.py` `token_count`), beside lib's port `sampledTokenCount` (lib/repomap/budget/token-count.ts).
  */
 import { cpLength, splitlines } from "../core/pystr.js";
 import { sampledTokenCount, TOKEN_SAMPLE_THRESHOLD, type TokenCounter } from "../repomap/budget/token-count.js";
@@ -9,7 +9,7 @@ import { misconception, rightAnswer, type Misconception, type RightAnswer } from
 const EXERCISE = "07-token-estimate";
 const NOTEBOOK = "02-symbols-and-budget.ipynb";
 const SECTION = "4. How Aider counts tokens";
-const SEED = "reference §1.6 (token_count: exact under 200 code points, else a line sample)";
+const SEED = "`aider/repomap.py` `token_count` (token_count: exact under 200 code points, else a line sample)";
 
 /** What a variant estimate changes from Aider's. */
 interface Twist {

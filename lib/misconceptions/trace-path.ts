@@ -1,6 +1,6 @@
 /**
- * Exercise 06's misconceptions: wrong control flow for Aider's `replace_most_similar_chunk` chain (reference
- * §2.4), composed from lib's real steps (lib/editblock/replace.ts, dotdotdots.ts) beside lib's chain itself.
+ * Exercise 06's misconceptions: wrong control flow for Aider's `replace_most_similar_chunk` chain (
+ * `aider/coders/editblock_coder.py` `replace_most_similar_chunk`), composed from lib's real steps (lib/editblock/replace.ts, dotdotdots.ts) beside lib's chain itself.
  */
 import { isBlank } from "../core/pystr.js";
 import { DotdotdotsError, tryDotdotdots } from "../editblock/dotdotdots.js";
@@ -9,7 +9,7 @@ import { misconception, rightAnswer, type Misconception, type RightAnswer } from
 
 const EXERCISE = "06-trace-the-path";
 const NOTEBOOK = "04-search-replace.ipynb";
-const SEED = "reference §2.4 (replace_most_similar_chunk: the first truthy step wins)";
+const SEED = "`aider/coders/editblock_coder.py` `replace_most_similar_chunk` (replace_most_similar_chunk: the first truthy step wins)";
 type Stage = Exclude<ReplaceStage, "fuzzy">;
 
 /** What a variant chain changes from Aider's. */

@@ -1,6 +1,6 @@
 /**
  * The shape of a misconception: a known wrong variant of one function a student writes in an exercise, beside
- * the right answer (lib's own implementation, composed), with where the project explains the mistake (issue 15).
+ * the right answer (lib's own implementation, composed), with where the project explains the mistake.
  */
 
 /** A notebook section that explains the mistake: the file under notebooks/ and a heading it contains. */
@@ -22,7 +22,7 @@ export interface Misconception {
   /** What the code does and why it is wrong. */
   readonly explanation: string;
   readonly notebook: NotebookSection;
-  /** The seed or reference section that states the right rule. */
+  /** The seed section, or Aider's file and function at 5dc9490, that states the right rule. */
   readonly seed: string;
   /**
    * The variant itself, called with the same arguments as the student's `fn` — and, when `fromExpected` is set,

@@ -1,7 +1,7 @@
 /**
- * The repo map of a scanned folder, end to end (reference §1.1–1.7): the scan's tags → `getRankedTags` → the map
+ * The repo map of a scanned folder, end to end (`aider/repomap.py` `get_repo_map`–1.7): the scan's tags → `getRankedTags` → the map
  * text, chosen either by Aider's ±15 % search over prefix lengths with its sampled token estimate (`tolerance`,
- * §1.5–1.6) or by the teaching page's strict rule with exact token counts (`strict`: take ranked entries in order
+ * `aider/repomap.py` `get_ranked_tags_map`, `token_count`) or by the teaching page's strict rule with exact token counts (`strict`: take ranked entries in order
  * while the map still fits, stop at the first that does not — so the map is never over budget).
  *
  * Orders are fixed (definers in insertion order, identifiers sorted, document-ordered tags), so a folder always

@@ -1,5 +1,5 @@
 /**
- * The token budget drawn (seed 000 KP1 "strict prefix", reference §1.5 "±15 % search"): the ranked entries as one
+ * The token budget drawn (seed 000 KP1 "strict prefix", `aider/repomap.py` `get_ranked_tags_map` "±15 % search"): the ranked entries as one
  * bar of their token costs laid end to end, the budget M as a line with the ±15 % band around it, the seed's strict
  * prefix (entries taken until the first that does not fit) in green, the first misfit in red, and each of Aider's
  * probes (k entries → tokens, in the order the binary search tried them) as a marker below, the accepted one ringed.

@@ -1,5 +1,5 @@
 /**
- * A loop run as notebook 06 shows it (issue 17, item 5; seed 001 §2, §5 and §11): a caption line — the run's title
+ * A loop run as notebook 06 shows it (seed 001 §2, §5 and §11): a caption line — the run's title
  * and its counts (requests, reflections, provider retries, malformed replies, tokens) — that folds out the full
  * trace as a table, and under it the run's timeline picture; a reader sees the run and opens the steps only when
  * they want them. Also `foldedText`, a long text (a prompt, a reflected message, a printed trace) folded the

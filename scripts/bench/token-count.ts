@@ -1,6 +1,6 @@
 /**
  * Benchmark 3: counting a repo map's tokens exactly (js-tiktoken o200k_base over the whole text) against Aider's
- * sampled estimate (`sampledTokenCount`: every (lines // 100)-th line counted, scaled by length, reference §1.6),
+ * sampled estimate (`sampledTokenCount`: every (lines // 100)-th line counted, scaled by length, `aider/repomap.py` `token_count`),
  * on maps of about 1k, 10k and 100k tokens: the time of each and the estimate's error.
  */
 import { lib } from "./lib.js";

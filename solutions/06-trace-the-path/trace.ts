@@ -1,5 +1,5 @@
 /**
- * Exercise 06 — trace the path: which step of Aider's replace chain applies (reference §2.4).
+ * Exercise 06 — trace the path: which step of Aider's replace chain applies (`aider/coders/editblock_coder.py` `replace_most_similar_chunk`).
  *
  * Aider's `replace_most_similar_chunk(whole, part, replace)` tries, in order, and returns the first TRUTHY result:
  *   perfect                                  the first window of lines equal to SEARCH

@@ -1,5 +1,5 @@
 /**
- * Exercise 08 — predict Aider's reflection loop (seed 001 §5, §11; reference §3.2–§3.3).
+ * Exercise 08 — predict Aider's reflection loop (seed 001 §5, §11; `aider/coders/base_coder.py` `send_message/max_reflections`, `apply_updates`).
  *
  * `run_one` sends the user's message; while a request ends with a reflected message and fewer than
  * `max_reflections` (3) reflections were made, it sends that message as a new user message: at most 1 + 3

@@ -1,5 +1,5 @@
 /**
- * Exercise 09 — Predict what Aider does with a unified-diff hunk (reference §7.1).
+ * Exercise 09 — Predict what Aider does with a unified-diff hunk (`aider/coders/udiff_coder.py`).
  *
  * Aider's udiff coder does not apply a hunk the way `patch` does. It splits the hunk into a before-text (context
  * and `-` lines) and an after-text (context and `+` lines), then SEARCHES for the before-text as text and

@@ -202,7 +202,9 @@ describe("JSON input files resolve against INIT_CWD", () => {
 
 describe("the production ranking with names that are Object.prototype keys", () => {
   it("property: files and identifiers named __proto__, constructor, toString… get finite ranks, direct = prepared", async () => {
-    const { getRankedTags, prepareRankedTags, rankPreparedTags, tagsFromTriples } = await import("../../lib/index.js");
+    const { getRankedTags } = await import("../../lib/repomap/ranking/ranking.js");
+    const { prepareRankedTags, rankPreparedTags } = await import("../../lib/repomap/ranking/fast/prepared-tags.js");
+    const { tagsFromTriples } = await import("../../lib/repomap/ranking/tag.js");
     const proto = fc.constantFrom(...HOSTILE_NAMES.slice(0, 7));
     const name = fc.oneof(proto, fc.constantFrom("a", "b"));
     const triple = fc.tuple(fc.constantFrom("def", "ref"), name, fc.nat(20));

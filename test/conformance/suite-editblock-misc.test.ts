@@ -36,7 +36,7 @@ describe("suite editblock_misc on Aider's golden vectors (editblock_misc.json)",
   }
 
   it("an apply_edits crash is compared whichever way a vector records it", async () => {
-    // Not an Aider vector: a failed edit on a missing file, where reference §2.5 says find_similar_lines raises.
+    // Not an Aider vector: a failed edit on a missing file, where `aider/coders/editblock_coder.py` `apply_edits` says find_similar_lines raises.
     const base = { files_before: { "a.py": "a\n" }, chat_files: ["a.py"], edits: [["a.py", "a\n", "A\n"], ["gone.py", "x\n", "y\n"]], dry_run: false, fence: ["```", "```"] };
     const message = "AttributeError: 'NoneType' object has no attribute 'splitlines'";
     const asTopLevel = { ...base, id: "crash-1", expected_error: message };

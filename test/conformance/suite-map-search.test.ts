@@ -21,7 +21,7 @@ describe("countNonSpaceRuns: Python's len(re.findall(r'\\S+', text))", () => {
   });
 });
 
-describe("suite map_search on Aider's golden vectors (map_search.json, reference §1.1, §1.5, §1.6)", () => {
+describe("suite map_search on Aider's golden vectors (map_search.json, `aider/repomap.py` `get_repo_map`, `get_ranked_tags_map`, `token_count`)", () => {
   it("every search, budget and token_count case passes exactly", async () => {
     const file = load();
     const r = await runSuite(mapSearchSuite, file);

@@ -14,7 +14,7 @@ const tiny = (expected: unknown, params: Record<string, unknown> = {}, edges: un
   cases: [{ id: "tiny", nodes: ["A", "B"], edges, personalization: null, dangling: null, params, expected }],
 });
 
-describe("suite pagerank on Aider's golden vectors (pagerank.json, reference §1.4)", () => {
+describe("suite pagerank on Aider's golden vectors (pagerank.json, `aider/repomap.py` get_ranked_tags → networkx `pagerank`)", () => {
   it("every case passes; ranks agree bit for bit (max relative difference 0), errors by type and message", async () => {
     const file = load();
     const r = await runSuite(pagerankSuite, file);

@@ -7,7 +7,7 @@ const load = () => loadGolden<{ cases: FunctionCase[] }>("patch");
 const COUNT = 182;
 const APPLY_EDITS = "PatchCoder.apply_edits(edits)";
 
-describe("suite patch on Aider's golden vectors (patch.json, reference §7.2)", () => {
+describe("suite patch on Aider's golden vectors (patch.json, `aider/coders/patch_coder.py`)", () => {
   itPassesEveryCase(patchSuite, load, COUNT, (f) => [f.cases]);
   itCatchesEveryFunction(patchSuite, load, 9);
 

@@ -18,7 +18,7 @@ type TreeCase = VectorCase & { id: string; tags: unknown[]; expected: { output: 
 const load = () => loadGolden<{ get_ranked_tags_cases: RankingCase[]; to_tree_cases: TreeCase[] }>("repomap_ranking");
 const byId = (cases: RankingCase[], id: string) => cases.find((c) => c.id === id)!;
 
-describe("suite repomap_ranking on Aider's golden vectors (repomap_ranking.json, reference §1.3, §1.7)", () => {
+describe("suite repomap_ranking on Aider's golden vectors (repomap_ranking.json, `aider/repomap.py` `get_ranked_tags`, `to_tree/render_tree`)", () => {
   it("hash-independent cases exactly with the default order, the others with the recorded one; to_tree exactly", async () => {
     const file = load();
     const r = await runSuite(repomapRankingSuite, file);

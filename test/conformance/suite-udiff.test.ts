@@ -7,7 +7,7 @@ const load = () => loadGolden<{ cases: FunctionCase[] }>("udiff");
 const COUNT = 317; // the public cases of the copied file, so a suite that silently skips cases fails here
 const APPLY_EDITS = "UnifiedDiffCoder.apply_edits(edits)";
 
-describe("suite udiff on Aider's golden vectors (udiff.json, reference §7.1)", () => {
+describe("suite udiff on Aider's golden vectors (udiff.json, `aider/coders/udiff_coder.py`)", () => {
   itPassesEveryCase(udiffSuite, load, COUNT, (f) => [f.cases]);
   itCatchesEveryFunction(udiffSuite, load, 16);
 

@@ -8,7 +8,7 @@ const COUNT = 78;
 const APPLY_EDITS = "WholeFileCoder.apply_edits(edits)";
 const GET_EDITS = "WholeFileCoder.get_edits(mode='update')";
 
-describe("suite wholefile on Aider's golden vectors (wholefile.json, reference §7.3)", () => {
+describe("suite wholefile on Aider's golden vectors (wholefile.json, `aider/coders/wholefile_coder.py`)", () => {
   itPassesEveryCase(wholefileSuite, load, COUNT, (f) => [f.cases]);
   itCatchesEveryFunction(wholefileSuite, load, 6);
 

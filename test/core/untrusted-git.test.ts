@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runUntrustedGit, untrustedGitArgs, untrustedGitEnv, UNTRUSTED_GIT_CONFIG } from "../../lib/core/untrusted-git.js";
-import { listRepoFiles, WorkbenchInputError } from "../../lib/index.js";
+import { WorkbenchInputError } from "../../lib/index.js";
+import { listRepoFiles } from "../../lib/repomap/scan/files.js";
 import { gitTrackedFiles } from "../../lib/repomap/scan/files.js";
 
 const dirs: string[] = [];

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { doReplace, MemoryFileSystem, PythonError, stripQuotedWrapping, type Fence } from "../../lib/index.js";
+import { doReplace, MemoryFileSystem, PythonError } from "../../lib/index.js";
+import { stripQuotedWrapping } from "../../lib/editblock/do-replace.js";
+import { type Fence } from "../../lib/editblock/fence.js";
 
 const F: Fence = ["```", "```"];
 

@@ -1,5 +1,5 @@
 /**
- * Aider's try_dotdotdots (reference §2.4, lines 190-240 of editblock_coder.py) on its own: the split on "..." lines,
+ * Aider's try_dotdotdots (`aider/coders/editblock_coder.py` `replace_most_similar_chunk`, lines 190-240 of editblock_coder.py) on its own: the split on "..." lines,
  * the pairing checks and their ValueErrors, and the substring replacements. How replace_most_similar_chunk swallows
  * the errors: test/editblock/replace.test.ts.
  */

@@ -1,6 +1,7 @@
-/** lib/editblock/fence.ts: Aider's fences and `choose_fence` (reference §3.1). */
+/** lib/editblock/fence.ts: Aider's fences and `choose_fence` (`aider/coders/base_coder.py` `choose_fence`). */
 import { describe, expect, it } from "vitest";
-import { ALL_FENCES, chooseFence, DEFAULT_FENCE } from "../../lib/index.js";
+import { DEFAULT_FENCE } from "../../lib/index.js";
+import { ALL_FENCES, chooseFence } from "../../lib/editblock/fence.js";
 import { requireFence } from "../../lib/editblock/fence.js";
 
 describe("chooseFence", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chooseFence, findFilename, stripFilename, type Fence } from "../../lib/index.js";
+import { chooseFence, type Fence } from "../../lib/editblock/fence.js";
+import { findFilename, stripFilename } from "../../lib/editblock/filename.js";
 import { pathName } from "../../lib/editblock/filename.js";
 
 const F: Fence = ["```", "```"];

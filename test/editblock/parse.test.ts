@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { strip } from "../../lib/core/pystr.js";
-import {
-  EditBlockParseError,
-  findOriginalUpdateBlocks,
-  formatEditBlock,
-  getEdits,
-  WorkbenchInputError,
-  type EditBlock,
-  type Fence,
-} from "../../lib/index.js";
+import { findOriginalUpdateBlocks, formatEditBlock, getEdits, WorkbenchInputError, type EditBlock } from "../../lib/index.js";
+import { EditBlockParseError } from "../../lib/editblock/parse.js";
+import { type Fence } from "../../lib/editblock/fence.js";
 import { isDivider, isHead, isUpdated, iterOriginalUpdateBlocks } from "../../lib/editblock/parse.js";
 
 const F: Fence = ["```", "```"];

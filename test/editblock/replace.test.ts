@@ -1,15 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  FUZZY_STEP_REACHABLE,
-  matchButForLeadingWhitespace,
-  perfectReplace,
-  prep,
-  replaceClosestEditDistance,
-  replaceMostSimilarChunk,
-  UNMATCHED_DOTS_ERROR,
-  UNPAIRED_DOTS_ERROR,
-} from "../../lib/index.js";
+import { FUZZY_STEP_REACHABLE, perfectReplace, prep, replaceClosestEditDistance, replaceMostSimilarChunk } from "../../lib/index.js";
+import { matchButForLeadingWhitespace } from "../../lib/editblock/replace.js";
+import { UNMATCHED_DOTS_ERROR, UNPAIRED_DOTS_ERROR } from "../../lib/editblock/dotdotdots.js";
 
 const run = (whole: string, part: string, replace: string) => replaceMostSimilarChunk(whole, part, replace);
 

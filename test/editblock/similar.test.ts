@@ -1,6 +1,6 @@
-/** lib/editblock/similar.ts: Aider's find_similar_lines, the "Did you mean" hint (reference §2.5). */
+/** lib/editblock/similar.ts: Aider's find_similar_lines, the "Did you mean" hint (`aider/coders/editblock_coder.py` `apply_edits`). */
 import { describe, expect, it } from "vitest";
-import { findSimilarLines } from "../../lib/index.js";
+import { findSimilarLines } from "../../lib/editblock/similar.js";
 
 describe("findSimilarLines (§2.5)", () => {
   const content = Array.from({ length: 20 }, (_, i) => `line ${i}`).join("\n") + "\n";

@@ -1,4 +1,4 @@
-/** lib/editformats/editblock-coder.ts: SEARCH/REPLACE (`diff`, `diff-fenced`) as an EditFormatCoder (reference §2, §7.4). */
+/** lib/editformats/editblock-coder.ts: SEARCH/REPLACE (`diff`, `diff-fenced`) as an EditFormatCoder (`aider/coders/editblock_coder.py`; `aider/coders/editblock_fenced_coder.py`). */
 import { describe, expect, it } from "vitest";
 import { getEdits } from "../../lib/editblock/parse.js";
 import { applyUpdates, EditFormatValueError, type CoderContext } from "../../lib/editformats/coder.js";

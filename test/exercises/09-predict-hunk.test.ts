@@ -53,7 +53,7 @@ ex.test("beforeAfter on Part 1's hunks and its traps", 1, ({ beforeAfter }) => {
   for (const h of [...Object.values(CASES).map((c) => c.hunk), ...traps]) expect(beforeAfter(h), JSON.stringify(h)).toEqual(udiff.hunkToBeforeAfter(h));
 });
 
-/** The refusal as reference §7.1 states it, from lib's pieces. */
+/** The refusal as `aider/coders/udiff_coder.py` states it, from lib's pieces. */
 function refuses(content: string, hunk: string[]): boolean {
   const [before] = udiff.hunkToBeforeAfter(hunk);
   if (!before) return false;

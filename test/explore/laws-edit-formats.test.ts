@@ -1,7 +1,7 @@
 /**
  * The edit-format laws (lib/explore/laws-edit-formats.ts) on hand-built changes: with exact context found once the
  * three formats write the same file; a repeated context parts them (SEARCH/REPLACE and patch change the first
- * occurrence, the unified diff every occurrence of 10+ characters and none of a shorter one, reference §7.1); a
+ * occurrence, the unified diff every occurrence of 10+ characters and none of a shorter one, `aider/coders/udiff_coder.py`); a
  * drifted context is refused by SEARCH/REPLACE and patch while the unified diff retries without the stale context
  * line. The fast-check runs are test/properties/edit-formats.test.ts.
  */

@@ -1,6 +1,6 @@
 /**
  * The SEARCH/REPLACE laws (lib/explore/laws-search-replace.ts) on hand-built edits: each "contrast" law holds on a
- * case of its situation built from the rules it cites (reference §4.2–4.5: Aider's first exact window, `if res:`,
+ * case of its situation built from the rules it cites (`aider/coders/editblock_coder.py` `replace_most_similar_chunk`, `try_dotdotdots`: Aider's first exact window, `if res:`,
  * outdenting by the smallest indentation, the one-line blank retry, `...` pieces, the negative slice), and each
  * "they agree" law reports the parting there while holding where both models do the same. The fast-check runs are
  * test/properties/search-replace.test.ts.

@@ -1,7 +1,7 @@
 /**
  * The token-count laws (lib/explore/laws-tokens.ts) on hand-built texts, with a counter made for the test (one token
  * per non-whitespace code point: additive over lines, so the density bound applies): where the sampled estimate is
- * exact the laws hold; a text whose sampled lines (every ⌊lines/100⌋-th, reference §1.6) are the dense ones breaks the
+ * exact the laws hold; a text whose sampled lines (every ⌊lines/100⌋-th, `aider/repomap.py` `token_count`) are the dense ones breaks the
  * factor-2 law. The fast-check runs, with js-tiktoken, are test/properties/tokens.test.ts.
  */
 import { describe, expect, it } from "vitest";

@@ -3,11 +3,11 @@
  * folder (relative to the caller's folder); anything else is a one-line `WorkbenchInputError` naming `target`. The
  * judge's aliases map the lib package only: `@target` never resolves in the judge.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
-import { gradingAliases, LIB_PACKAGE, resolveTarget } from "../../lib/grader/target.js";
+import { gradingAliases, LIB_ENTRIES, LIB_PACKAGE, resolveTarget } from "../../lib/grader/target.js";
 import { tempDirs } from "../support/temp-dirs.js";
 
 const temp = tempDirs();
@@ -54,11 +54,25 @@ describe("gradingAliases", () => {
   it("maps the lib package, exactly, to lib/index.ts, and nothing maps @target", () => {
     const root = checkout();
     const aliases = gradingAliases(root);
-    expect(aliases).toHaveLength(1);
+    expect(aliases).toHaveLength(2);
     expect(aliases.some((a) => a.find.test("@target/01-x/a.js")), "the judge cannot import student code").toBe(false);
     expect(aliases[0]!.find.test(LIB_PACKAGE)).toBe(true);
     expect(aliases[0]!.find.test(`${LIB_PACKAGE}/x`)).toBe(false);
     expect(aliases[0]!.find.test(`x${LIB_PACKAGE}`)).toBe(false);
     expect(aliases[0]!.replacement).toBe(join(root, "lib", "index.ts"));
+  });
+
+  it("maps each entry point of lib/package.json, and nothing else under the package, to that folder's index.ts", () => {
+    const root = checkout();
+    const entries = gradingAliases(root)[1]!;
+    const repo = join(__dirname, "..", "..");
+    const exported = Object.keys((JSON.parse(readFileSync(join(repo, "lib", "package.json"), "utf8")) as { exports: Record<string, unknown> }).exports);
+    expect(exported.filter((e) => e !== ".").map((e) => e.slice(2))).toEqual([...LIB_ENTRIES]);
+    for (const e of LIB_ENTRIES) {
+      expect(`${LIB_PACKAGE}/${e}`.replace(entries.find, entries.replacement)).toBe(join(root, "lib", e, "index.ts"));
+      expect(existsSync(join(repo, "lib", e, "index.ts")), e).toBe(true);
+    }
+    expect(entries.find.test(`${LIB_PACKAGE}/core`)).toBe(false);
+    expect(entries.find.test(`${LIB_PACKAGE}/repomap/x`)).toBe(false);
   });
 });

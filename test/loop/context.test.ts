@@ -1,4 +1,4 @@
-/** lib/loop/context.ts: the prompt's parts in Aider's order (reference §3.2). */
+/** lib/loop/context.ts: the prompt's parts in Aider's order (`aider/coders/base_coder.py` `send_message/max_reflections`). */
 import { describe, expect, it } from "vitest";
 import { buildContext, renderContext } from "../../lib/index.js";
 

@@ -1,6 +1,7 @@
 /** lib/loop/error-classes.ts: seed 001 §11's error classes and their table. */
 import { describe, expect, it } from "vitest";
-import { ERROR_CLASS_IDS, ERROR_CLASSES, errorClassTable } from "../../lib/index.js";
+import { errorClassTable } from "../../lib/index.js";
+import { ERROR_CLASS_IDS, ERROR_CLASSES } from "../../lib/loop/error-classes.js";
 
 describe("error classes (seed 001 §11)", () => {
   it("has the seed table's six rows in order, each with an owner and a recovery", () => {

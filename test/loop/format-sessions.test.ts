@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkSession, MemoryWorkspace, runLoop, runSession, ScriptedModel, type LoopEvent } from "../../lib/index.js";
+import { MemoryWorkspace, runLoop, runSession, ScriptedModel } from "../../lib/index.js";
+import { checkSession } from "../../lib/loop/session.js";
+import { type LoopEvent } from "../../lib/loop/trace.js";
 import { editformats } from "../../lib/index.js";
 import { cli } from "../cli/run-cli.js";
 
@@ -9,7 +11,7 @@ const SESSIONS = "lib/loop/sessions";
 const load = (name: string): Record<string, unknown> => JSON.parse(readFileSync(join(SESSIONS, `${name}.json`), "utf8"));
 const kinds = (events: readonly LoopEvent[]) => [...new Set(events.map((e) => e.kind))];
 
-describe("one edit-format interface in the loop (reference §7, seed 001 §4)", () => {
+describe("one edit-format interface in the loop (`aider/coders/udiff_coder.py, patch_coder.py, wholefile_coder.py`, seed 001 §4)", () => {
   it("udiff session: the first hunk's UnifiedDiffNoMatch text is reflected word for word, the second applies", async () => {
     const run = await runSession(load("udiff-reflection"));
     expect([run.workspace, run.session.editFormat]).toEqual(["memory, no git", "udiff"]);
@@ -83,7 +85,7 @@ describe("one edit-format interface in the loop (reference §7, seed 001 §4)", 
   });
 });
 
-describe("architect/editor (reference §7.5)", () => {
+describe("architect/editor (`aider/coders/architect_coder.py`)", () => {
   it("the plan goes to the editor with no history and no repo map, in the editor format; the architect's history gets the done message", async () => {
     const run = await runSession({ ...load("architect-editor"), history: [{ role: "user", content: "earlier" }, { role: "assistant", content: "sure" }], repoMap: "a map" });
     expect(run.architect).not.toBeNull();

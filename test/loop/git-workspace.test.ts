@@ -1,13 +1,16 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AiderSession, GitWorkspace, runGit, runLoop, runSession, ScriptedModel, withGitWorkspace } from "../../lib/index.js";
+import { runLoop, runSession, ScriptedModel, withGitWorkspace } from "../../lib/index.js";
+import { AiderSession } from "../../lib/git/aider/session.js";
+import { GitWorkspace } from "../../lib/loop/git-workspace.js";
+import { runGit } from "../../lib/git/sandbox/git-cli.js";
 import { edit, reply } from "./helpers.js";
 
 /** A file's text in a commit, read back from git. */
 const showAt = async (ws: GitWorkspace, sha: string, path: string) => (await runGit(ws.session.box.git, ["show", `${sha}:${path}`])).stdout;
 
-describe("GitWorkspace — the loop on a real repository in a sandbox (reference §3.3–§3.5)", () => {
+describe("GitWorkspace — the loop on a real repository in a sandbox (`aider/coders/base_coder.py` `apply_updates`, `auto_commit`)", () => {
   it("partial success is committed before the failure is reflected; the fix is committed after", async () => {
     const model = new ScriptedModel([
       reply(edit("a.py", "one\n", "ONE\n"), edit("a.py", "three\n", "THREE\n")),

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ERROR_CLASSES, runLoop, scriptedCheck, type ScriptStep } from "../../lib/index.js";
+import { runLoop, scriptedCheck, type ScriptStep } from "../../lib/index.js";
+import { ERROR_CLASSES } from "../../lib/loop/error-classes.js";
 import { edit, reply, setup } from "./helpers.js";
 
 /** A generated script step: edits of single lines `vK = a` → `vK = b`, a malformed reply, prose, or a retryable failure. */

@@ -16,7 +16,7 @@ describe("runLoop — the paths of seed 001 §5", () => {
     expect(r.files).toEqual({ "a.py": "x = 1\ny = 3\n" });
     expect(kinds(r)).toEqual(["request", "model-call", "reply", "parse", "apply", "commit", "stop"]);
     expect(r.events.every((e) => e.errorClass === null)).toBe(true);
-    // move_back_cur_messages: the turn, then the no-git commit reply and "Ok." (reference §3.5)
+    // move_back_cur_messages: the turn, then the no-git commit reply and "Ok." (`aider/coders/base_coder.py` `auto_commit`)
     expect(r.history.map((m) => `${m.role}: ${m.content.split("\n")[0]}`)).toEqual([
       "user: set y to 3",
       "assistant: Here are the changes.",
@@ -31,7 +31,7 @@ describe("runLoop — the paths of seed 001 §5", () => {
     const good = reply(edit("a.py", "x = 1\n", "x = 2\n"));
     const { ws, model } = setup({ "a.py": "x = 1\n" }, [bad, good]);
     const r = await runLoop({ workspace: ws, model, message: "change x" });
-    const expected = bad + "\n^^^ Expected `=======`"; // everything read, then the marker (reference §2.1)
+    const expected = bad + "\n^^^ Expected `=======`"; // everything read, then the marker (`aider/coders/editblock_coder.py` `find_original_update_blocks`)
     const parse = r.events.find((e) => e.kind === "parse")!;
     expect(parse).toMatchObject({ ok: false, errorClass: "output-parse", detail: expected, round: 0 });
     // nothing was edited, so the turn stays in cur_messages and the reflection follows the bad reply
@@ -208,7 +208,7 @@ describe("runLoop — lint and test (seed 001 §7)", () => {
   });
 });
 
-describe("runLoop — files, permission and mentions (reference §3.2–§3.4)", () => {
+describe("runLoop — files, permission and mentions (`aider/coders/base_coder.py` `send_message/max_reflections`, `allowed_to_edit`)", () => {
   it("a blank SEARCH creates a new file, which joins the chat; declining 'Create new file?' drops the edit", async () => {
     const steps = [reply(edit("b.py", "", "print(1)\n"))];
     const yes = setup({ "a.py": "a\n" }, steps);

@@ -1,6 +1,6 @@
 /** lib/loop/mentions.ts: the files a reply mentions (Aider's get_file_mentions). */
 import { describe, expect, it } from "vitest";
-import { findFileMentions } from "../../lib/index.js";
+import { findFileMentions } from "../../lib/loop/mentions.js";
 
 describe("findFileMentions", () => {
   it("findFileMentions matches whole paths as words, punctuation and quotes stripped", () => {

@@ -1,6 +1,7 @@
 /** lib/loop/model-client.ts: one request with provider retry and backoff (seed 001 §5, §11). */
 import { describe, expect, it } from "vitest";
-import { requestWithRetry, RETRY_DEFAULTS, ScriptedModel } from "../../lib/index.js";
+import { ScriptedModel } from "../../lib/index.js";
+import { requestWithRetry, RETRY_DEFAULTS } from "../../lib/loop/model-client.js";
 import { backoffDelay, maxRetries, checkRetryPolicy } from "../../lib/loop/model-client.js";
 
 describe("the model client — retry with backoff", () => {

@@ -4,7 +4,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { ModelConfigError, OpenAIChatModel, ProviderError, type LoopEvent } from "../../lib/index.js";
+import { OpenAIChatModel } from "../../lib/index.js";
+import { ModelConfigError } from "../../lib/loop/openai-config.js";
+import { ProviderError } from "../../lib/loop/scripted-model.js";
+import { type LoopEvent } from "../../lib/loop/trace.js";
 import { FIX, KEY, MODEL, runWith, SESSION, withStandIn, WRONG } from "./real-model-helpers.js";
 
 const kinds = (events: LoopEvent[]) => events.map((e) => e.kind);

@@ -1,4 +1,6 @@
-import { OpenAIChatModel, type LoopModel, runSession, startStandInServer, type OpenAIClientOptions, type StandInServer, type StandInStep } from "../../lib/index.js";
+import { OpenAIChatModel, type LoopModel, runSession } from "../../lib/index.js";
+import { startStandInServer, type StandInServer, type StandInStep } from "../../lib/loop/stand-in-server.js";
+import { type OpenAIClientOptions } from "../../lib/loop/openai-client.js";
 
 export const KEY = "sk-test-4f9a2c1e8b7d6a5f";
 export const MODEL = "stand-in";

@@ -5,15 +5,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  checkRecording,
-  RecordingModel,
-  ReplayMismatchError,
-  ReplayModel,
-  startStandInServer,
-  stepsFromRecording,
-  type StandInStep,
-} from "../../lib/index.js";
+import { RecordingModel, ReplayModel } from "../../lib/index.js";
+import { checkRecording } from "../../lib/loop/recording-format.js";
+import { ReplayMismatchError } from "../../lib/loop/recording.js";
+import { startStandInServer, stepsFromRecording, type StandInStep } from "../../lib/loop/stand-in-server.js";
 import { cli } from "../cli/run-cli.js";
 import { FIX, KEY, MODEL, runWith, SESSION, withStandIn, WRONG } from "./real-model-helpers.js";
 

@@ -1,6 +1,7 @@
 /** lib/loop/scripted-model.ts: the scripted model's steps and failures. */
 import { describe, expect, it } from "vitest";
-import { ProviderError, ScriptedModel } from "../../lib/index.js";
+import { ScriptedModel } from "../../lib/index.js";
+import { ProviderError } from "../../lib/loop/scripted-model.js";
 
 describe("ScriptedModel", () => {
   it("plays its steps in order, records each prompt, and raises provider failures", () => {

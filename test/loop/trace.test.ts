@@ -1,6 +1,7 @@
 /** lib/loop/trace.ts: the loop's trace and its rows. */
 import { describe, expect, it } from "vitest";
-import { formatTrace, traceRows, TraceRecorder } from "../../lib/index.js";
+import { formatTrace, traceRows } from "../../lib/index.js";
+import { TraceRecorder } from "../../lib/loop/trace.js";
 
 describe("the trace", () => {
   it("numbers events, gives table rows and text with details indented", () => {

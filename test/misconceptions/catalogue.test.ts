@@ -30,7 +30,7 @@ describe("the catalogue", () => {
       expect(m.id.slice(0, 3), m.id).toBe(m.exercise.slice(0, 2) + "-");
       expect(m.title.length, `${m.id}: title`).toBeGreaterThan(10);
       expect(m.explanation.length, `${m.id}: explanation`).toBeGreaterThan(60);
-      expect(m.seed, `${m.id}: seed`).toMatch(/^(seed \d{3}|reference §)/);
+      expect(m.seed, `${m.id}: seed`).toMatch(/^(seed \d{3}|`aider\/[a-z_/]+\.py`)/);
       per.set(m.exercise, (per.get(m.exercise) ?? 0) + 1);
     }
     for (const [exercise, n] of per) expect(n, exercise).toBeGreaterThanOrEqual(3);

@@ -1,5 +1,5 @@
 /**
- * Exercise 03's wrong searches (lib/misconceptions/map-search.ts) on hand-built token counts (reference §1.5: first
+ * Exercise 03's wrong searches (lib/misconceptions/map-search.ts) on hand-built token counts (`aider/repomap.py` `get_ranked_tags_map`: first
  * probe k = min(⌊M/25⌋, N); keep a probe within budget that beats the best, or any probe with |t − M|/M < 0.15,
  * which ends the search; then lo = k + 1 when t < M, else hi = k − 1, while lo ≤ hi): each variant differs from
  * lib's where its mistake matters and agrees where it does not.

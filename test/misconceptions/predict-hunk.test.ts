@@ -1,5 +1,5 @@
 /**
- * Exercise 09's wrong readings of a hunk (lib/misconceptions/predict-hunk.ts), on hand-built hunks (reference §7.1:
+ * Exercise 09's wrong readings of a hunk (lib/misconceptions/predict-hunk.ts), on hand-built hunks (`aider/coders/udiff_coder.py`:
  * a line shorter than 2 characters is context; ' ' is context, '-' before only, '+' after only, any other first
  * character drops the line; a before-text whose stripped lines hold < 10 characters is refused when str.count —
  * non-overlapping — finds it more than once): each variant differs from lib's where its mistake matters.

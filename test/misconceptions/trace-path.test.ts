@@ -1,5 +1,5 @@
 /**
- * Exercise 06's wrong chains (lib/misconceptions/trace-path.ts) on hand-built edits (reference §2.4: perfect, then
+ * Exercise 06's wrong chains (lib/misconceptions/trace-path.ts) on hand-built edits (`aider/coders/editblock_coder.py` `replace_most_similar_chunk`: perfect, then
  * leading whitespace, then — for a SEARCH of more than 2 lines starting with a line Python's strip() empties — both
  * again without it, then `...`; the first TRUTHY result wins, so "" goes on): each variant names another stage than
  * lib's chain where its mistake matters and the same where it does not.

@@ -1,5 +1,5 @@
 /**
- * Laws relating Aider's edit formats (lib/explore/laws-edit-formats.ts, reference §2, §7): the same change as a
+ * Laws relating Aider's edit formats (lib/explore/laws-edit-formats.ts, `aider/coders/editblock_coder.py`; `aider/coders/udiff_coder.py, patch_coder.py, wholefile_coder.py`): the same change as a
  * SEARCH/REPLACE block, a unified diff and a V4A patch. Example-based tests: test/conformance/editformat-suites.test.ts.
  */
 import { describe, expect } from "vitest";

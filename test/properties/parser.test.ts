@@ -4,7 +4,8 @@
  * test/editblock/parse.test.ts.
  */
 import { describe, expect } from "vitest";
-import { explore, formatEditBlock, getEdits, MISSING_FILENAME_ERROR } from "../../lib/index.js";
+import { explore, formatEditBlock, getEdits } from "../../lib/index.js";
+import { MISSING_FILENAME_ERROR } from "../../lib/editblock/parse.js";
 import { catalogueCovered, lawHolds, lawRefuted } from "./laws.js";
 
 describe("the reply parser", () => {

@@ -7,7 +7,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listRepoFiles, scanRepo } from "../../lib/index.js";
+import { scanRepo } from "../../lib/index.js";
+import { listRepoFiles } from "../../lib/repomap/scan/files.js";
 import { runCli } from "../../lib/cli.js";
 import { tempDirs, writeTree } from "../support/temp-dirs.js";
 

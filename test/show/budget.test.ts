@@ -1,4 +1,4 @@
-/** lib/show/budget.ts: the token budget drawn — the strict prefix, the ±15 % band, Aider's probes (seed 000 KP1, reference §1.5). */
+/** lib/show/budget.ts: the token budget drawn — the strict prefix, the ±15 % band, Aider's probes (seed 000 KP1, `aider/repomap.py` `get_ranked_tags_map`). */
 import { describe, expect, it } from "vitest";
 import { budgetPicture, strictPrefixLength } from "../../lib/show/budget.js";
 import { byClass, byName, svgRoot, textOf } from "../support/markup.js";

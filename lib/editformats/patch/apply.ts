@@ -1,5 +1,5 @@
 /**
- * Applying V4A patch actions (reference §7.2 "Apply", `patch_coder.py:549-706`): `_apply_update` (chunks in
+ * Applying V4A patch actions (`aider/coders/patch_coder.py` "Apply", `patch_coder.py:549-706`): `_apply_update` (chunks in
  * `orig_index` order, deleted lines compared stripped, inserted lines written verbatim — so a strip match takes
  * the patch's indentation — result joined with "\n" plus a final "\n"), and `apply_edits` (Add / Delete / Update
  * with move, in order; earlier actions stay applied when a later one fails; each failure is a ValueError

@@ -1,5 +1,5 @@
 /**
- * Aider's `PatchCoder` (`patch`, reference §7.2) as an `EditFormatCoder`: get_edits reads the files the patch
+ * Aider's `PatchCoder` (`patch`, `aider/coders/patch_coder.py`) as an `EditFormatCoder`: get_edits reads the files the patch
  * names and parses it, there is no dry-run step, apply_edits runs the actions. `prepare_to_edit` sees each
  * action's path — so a new Add File path is asked about ("Create new file?") and touched before the Add runs.
  */

@@ -1,5 +1,5 @@
 /**
- * The V4A patch format's building blocks (reference §7.2, `patch_coder.py:54-204`): its action and chunk
+ * The V4A patch format's building blocks (`aider/coders/patch_coder.py`, `patch_coder.py:54-204`): its action and chunk
  * records, `DiffError`, `find_context_core` / `find_context` (exact, then rstrip, then strip equality; an
  * End-of-File section tries the file's tail first and otherwise adds 10000 to the fuzz — which is only summed,
  * never checked), `peek_next_section` (one section's context, chunks, next index and eof flag) and

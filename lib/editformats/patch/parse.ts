@@ -1,5 +1,5 @@
 /**
- * Parsing a V4A patch reply (reference §7.2, `patch_coder.py:220-547`): `PatchCoder.get_edits` (sentinels, the
+ * Parsing a V4A patch reply (`aider/coders/patch_coder.py`, `patch_coder.py:220-547`): `PatchCoder.get_edits` (sentinels, the
  * files it reads, the error wrapping), `_parse_patch_text` (Update / Delete / Add actions keyed by path, merged
  * Updates, conflicts), `_parse_update_file_sections` (scope lines, sections located in file order) and
  * `_parse_add_file_content`.

@@ -1,5 +1,5 @@
 /**
- * `UnifiedDiffCoder.apply_edits` and udiff's `do_replace` (reference §7.1, `udiff_coder.py:69-144`): normalise
+ * `UnifiedDiffCoder.apply_edits` and udiff's `do_replace` (`aider/coders/udiff_coder.py`, `udiff_coder.py:69-144`): normalise
  * every hunk, skip empty ones, de-duplicate on path + hunk, then apply the unique hunks in order, each written at
  * once (later hunks see earlier ones; a failure does not undo them). Failures are collected and raised as ONE
  * ValueError whose text is Aider's UnifiedDiffNoMatch message per hunk, joined by a blank line.

@@ -1,5 +1,5 @@
 /**
- * Aider's `UnifiedDiffCoder` (`udiff`, and `udiff-simple`, which only swaps prompts; reference §7.1) as an
+ * Aider's `UnifiedDiffCoder` (`udiff`, and `udiff-simple`, which only swaps prompts; `aider/coders/udiff_coder.py`) as an
  * `EditFormatCoder`: get_edits = `find_diffs` with path inheritance, no dry-run step, apply = `apply_edits`.
  */
 import type { CoderContext, EditFormatCoder } from "../coder.js";

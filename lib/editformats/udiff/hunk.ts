@@ -1,5 +1,5 @@
 /**
- * Applying one unified-diff hunk to a text (reference §7.1 "Applying"): Aider's `cleanup_pure_whitespace_lines`,
+ * Applying one unified-diff hunk to a text (`aider/coders/udiff_coder.py` "Applying"): Aider's `cleanup_pure_whitespace_lines`,
  * `normalize_hunk`, `directly_apply_hunk`, `make_new_lines_explicit`, `apply_partial_hunk`, `apply_hunk` and the
  * unused `collapse_repeats`.
  *

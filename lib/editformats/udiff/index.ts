@@ -1,4 +1,4 @@
-/** Aider's unified-diff edit format (reference §7.1): parse, search/replace helpers, hunk application, the coder. */
+/** Aider's unified-diff edit format (`aider/coders/udiff_coder.py`): parse, search/replace helpers, hunk application, the coder. */
 export * from "./relative-indent.js";
 export * from "./search-replace.js";
 export * from "./parse.js";

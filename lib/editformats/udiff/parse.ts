@@ -1,5 +1,5 @@
 /**
- * Reading a unified-diff reply (reference §7.1 "Parsing"): Aider's `find_diffs`, `process_fenced_block`,
+ * Reading a unified-diff reply (`aider/coders/udiff_coder.py` "Parsing"): Aider's `find_diffs`, `process_fenced_block`,
  * `UnifiedDiffCoder.get_edits` and `hunk_to_before_after`.
  *
  * Quirks kept on purpose: only a line starting with ```diff opens a fence (```diffx too); an unclosed fence drops

@@ -1,5 +1,5 @@
 /**
- * Aider's `RelativeIndenter` (`search_replace.py:18-171`, reference §7.1): rewrites a text so that each line
+ * Aider's `RelativeIndenter` (`search_replace.py:18-171`, `aider/coders/udiff_coder.py`): rewrites a text so that each line
  * becomes two — the change of indentation against the previous line, then the rest of the line — so a search can
  * match code that was shifted as a whole. An indent is written as the added whitespace, an outdent as `marker × n`.
  * The marker is "←" unless a text contains it; then the highest code point (from U+10FFFF down) that none contains.

@@ -1,5 +1,5 @@
 /**
- * The parts of Aider's `search_replace.py` that the unified-diff coder uses (reference §7.1): `search_and_replace`
+ * The parts of Aider's `search_replace.py` that the unified-diff coder uses (`aider/coders/udiff_coder.py`): `search_and_replace`
  * (replaces EVERY occurrence; its "not unique" raise is commented out in Aider, so it never refuses), the
  * preprocessings `strip_blank_lines`, relative indent and line reversal, `try_strategy`, the four `all_preprocs`
  * in their order, `flexi_just_search_and_replace`, and `diff_lines` (a diff-match-patch line diff, Diff_Timeout 5 s).

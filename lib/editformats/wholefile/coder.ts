@@ -1,5 +1,5 @@
 /**
- * Aider's `WholeFileCoder` (`whole`, and `editor-whole`, which only swaps prompts; reference §7.3) as an
+ * Aider's `WholeFileCoder` (`whole`, and `editor-whole`, which only swaps prompts; `aider/coders/wholefile_coder.py`) as an
  * `EditFormatCoder`: get_edits reads the listings against the sorted chat files and the coder's fence, no dry-run
  * step, apply_edits writes each listing's lines joined (an empty listing empties the file; no folders are
  * created here — a new file's folder comes from allowed_to_edit's touch).

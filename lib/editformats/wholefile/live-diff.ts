@@ -1,5 +1,5 @@
 /**
- * Whole-file's streaming display (reference §7.3 last part; `wholefile_coder.py:16-20, 98-103, 130-144`,
+ * Whole-file's streaming display (`aider/coders/wholefile_coder.py` last part; `wholefile_coder.py:16-20, 98-103, 130-144`,
  * `aider/diffs.py`): `diff_partial_update` (a ```diff block of the listing so far against the original, with a
  * " N /  M lines [███░…]  P%" progress line while unfinished), `get_edits(mode="diff")` (prose echoed, each
  * listing of an existing file shown as that diff, a new file as a plain listing) and

@@ -1,5 +1,5 @@
 /**
- * Reading a whole-file reply (reference §7.3, `wholefile_coder.py:22-128`): `WholeFileCoder.get_edits` in its
+ * Reading a whole-file reply (`aider/coders/wholefile_coder.py`, `wholefile_coder.py:22-128`): `WholeFileCoder.get_edits` in its
  * "update" mode and the walk it shares with the live "diff" mode, plus `apply_edits`.
  *
  * What a learner meets: the filename is the line right before the opening fence, cleaned in a fixed order

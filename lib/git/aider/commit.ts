@@ -1,8 +1,8 @@
 /**
- * `GitRepo.commit` (reference §3.6, repo.py:131-318) and `/commit` (§3.7): which files a commit takes (`git add`
+ * `GitRepo.commit` (`aider/repo.py` `GitRepo.commit`, repo.py:131-318) and `/commit` (`aider/commands.py` `cmd_commit`): which files a commit takes (`git add`
  * each fname then `git commit -- fnames`, so other staged changes stay staged; or `git commit -a` without fnames),
  * its message, and its attribution — the "aider: " prefix, the Co-authored-by trailer and the "(aider)" author and
- * committer names, per the table in §3.6.
+ * committer names, per the table in `aider/repo.py` `GitRepo.commit`.
  *
  * The message: a real Aider asks the weak model (then the main model) to write it from the diff. The workbench has
  * no model, so `standInMessage` builds a deterministic one from the same diff ("Update app.py; add new.py").
@@ -45,7 +45,7 @@ export interface Attribution {
   prefix: boolean;
 }
 
-/** The §3.6 attribution table for a commit of Aider's edits (`aiderEdits`) or of the user's changes. */
+/** The `aider/repo.py` `GitRepo.commit` attribution table for a commit of Aider's edits (`aiderEdits`) or of the user's changes. */
 export function attribution(settings: CommitSettings, aiderEdits: boolean): Attribution {
   const s = checkCommitSettings("attribution", settings);
   requireBoolean("attribution", "aiderEdits", aiderEdits);
@@ -136,7 +136,7 @@ export async function gitRepoCommit(repo: AiderRepo, log: AiderLog, request: Com
   return { kind: "committed", sha, message, fullMessage, standIn, attribution: attr };
 }
 
-/** `/commit [msg]` (§3.7): nothing without a repo or when clean; else `git commit -a`, attributed to the user. */
+/** `/commit [msg]` (`aider/commands.py` `cmd_commit`): nothing without a repo or when clean; else `git commit -a`, attributed to the user. */
 export async function slashCommit(
   repo: AiderRepo | null,
   log: AiderLog,

@@ -1,5 +1,5 @@
 /**
- * The git questions Aider's `GitRepo` asks (reference §3.4–§3.6, `repo.py`), answered by the git command line in a
+ * The git questions Aider's `GitRepo` asks (`aider/coders/base_coder.py` `allowed_to_edit`; `aider/repo.py` `GitRepo.commit`, `repo.py`), answered by the git command line in a
  * sandbox: is a path tracked (`path_in_repo`), is it dirty (`is_dirty`: an untracked path counts as dirty,
  * repo.py:598-602), is it gitignored, what would `get_diffs` list, and `git add`. Each answer is one or two git
  * calls; nothing here decides policy (that is `aider/turn.ts`).

@@ -1,5 +1,5 @@
 /**
- * The coder's state that git turns and commands share (reference §3.4–§3.7): the repository (null when git is
+ * The coder's state that git turns and commands share (`aider/coders/base_coder.py` `allowed_to_edit`; `aider/commands.py` `cmd_undo`): the repository (null when git is
  * off), the chat files, this session's Aider commit hashes (what `/undo` may remove), the options — with
  * `auto_commits=False` forcing `dirty_commits=False` as Aider's constructor does (base_coder.py:409-413) — and
  * the user's answers to Aider's two questions ("Create new file?", "Allow edits to file that has not been added

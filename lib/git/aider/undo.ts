@@ -1,5 +1,5 @@
 /**
- * Aider's `/undo` (reference §3.7, commands.py:553-655; §4 item 13): seven refusals, checked in Aider's order,
+ * Aider's `/undo` (`aider/commands.py` `cmd_undo`, commands.py:553-655): seven refusals, checked in Aider's order,
  * then `git checkout HEAD~1 -- <each changed file>` and `git reset --soft HEAD~1`. Only this session's Aider
  * commits can be undone; a commit that created a file cannot; a commit already at `origin/<branch>` cannot.
  *

@@ -1,5 +1,5 @@
 /**
- * The sandbox every git turn runs in (issue 5, item 3): a fresh temporary directory holding a new repository
+ * The sandbox every git turn runs in: a fresh temporary directory holding a new repository
  * (`git init`, a local user.name/user.email, so no global identity is needed) and a private HOME. It is never the
  * user's own repository. Every path is checked before use: absolute paths, `..`, empty or `.` segments, backslashes,
  * `.git` and symlinks that lead out of the work tree are refused with a `WorkbenchInputError` naming the path.

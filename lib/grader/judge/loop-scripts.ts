@@ -8,20 +8,14 @@
  * A `variant` number picks the details the script leaves open (how many blocks, in which order and file, the
  * prose, a fence language, a good block before a malformed one), so an answer must follow the rules, not a text.
  */
-import {
-  LOOP_DEFAULTS,
-  maxRetries,
-  MemoryWorkspace,
-  RETRY_DEFAULTS,
-  runLoop,
-  scriptedCheck,
-  ScriptedModel,
-  type ErrorClassId,
-  type LoopResult,
-  type RetryPolicy,
-  type ScriptStep,
-  type StopReason,
-} from "../../loop/index.js";
+import { LOOP_DEFAULTS, type LoopResult } from "../../loop/loop-options.js";
+import { runLoop } from "../../loop/loop.js";
+import { maxRetries, RETRY_DEFAULTS, type RetryPolicy } from "../../loop/model-client.js";
+import { MemoryWorkspace } from "../../loop/workspace.js";
+import { scriptedCheck } from "../../loop/checks.js";
+import { ScriptedModel, type ScriptStep } from "../../loop/scripted-model.js";
+import type { ErrorClassId } from "../../loop/error-classes.js";
+import type { StopReason } from "../../loop/trace.js";
 
 // The judge's own names for what exercise 08's file declares: a script, its options and what the loop did (the
 // student's file states the same shapes for the student; the judge depends on nothing of it).

@@ -1,5 +1,5 @@
 /**
- * What a student release (`workbench release`, issue 14) leaves out of the checkout, and why. Pure: it decides
+ * What a student release (`workbench release`) leaves out of the checkout, and why. Pure: it decides
  * from paths and file texts, the writer (write.ts) does the I/O.
  *
  * - The instructor-only paths below: the reference solutions, the hidden graded tests, the instructor's CI.

@@ -1,5 +1,5 @@
 /**
- * `workbench release OUT` (issue 14): writes the student repository — every regular file of the checkout that git
+ * `workbench release OUT`: writes the student repository — every regular file of the checkout that git
  * tracks (a stray file git does not track, such as a report left in the checkout, is left out and named), less
  * what rules.ts leaves out (solutions, hidden tests, what grades or reads the solutions, and what imports those),
  * with the exercises' stubs made afresh from the solutions (lib/grader/stubs.ts: never the instructor's working

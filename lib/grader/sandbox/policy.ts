@@ -67,7 +67,7 @@ export async function bundleSubmission(entry: string, policy: ImportPolicy): Pro
   const lib = join(root, "lib");
   const solutions = join(root, "solutions");
   const allowed = policy.libValues.length ? `it may use ${policy.libValues.join(", ")} and the lib's types` : "it may use only the lib's types";
-  // The exercise's file itself may be a symbolic link (issue 14: a class's submissions are not all honest): where it
+  // The exercise's file itself may be a symbolic link (a class's submissions are not all honest): where it
   // really is must be inside the submission too, as for every file it imports.
   let realEntry: string;
   try {

@@ -1,5 +1,5 @@
 /**
- * The token budget Aider gives the repo map (reference §1.1, `get_repo_map` and `Model.get_repo_map_tokens`):
+ * The token budget Aider gives the repo map (`aider/repomap.py` `get_repo_map` and `Model.get_repo_map_tokens`):
  * `map_tokens` defaults to clamp(max_input_tokens / 8, 1024, 4096) (1024 when the model's context size is unknown);
  * with no chat files the budget becomes min(⌊map_tokens · map_mul_no_files⌋, max_context_window − 4096) when that is
  * positive — which can be SMALLER than map_tokens — and a map_tokens ≤ 0 disables the map. The finished listing is

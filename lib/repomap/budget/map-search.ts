@@ -1,5 +1,5 @@
 /**
- * How Aider decides how much of the ranking fits in the map (reference §1.5, `get_ranked_tags_map_uncached`): a
+ * How Aider decides how much of the ranking fits in the map (`aider/repomap.py` `get_ranked_tags_map`, `get_ranked_tags_map_uncached`): a
  * binary search over prefix lengths k, first probe min(⌊M / 25⌋, N), that keeps the largest map within budget seen
  * so far but STOPS at the first probe within 15 % of the budget M — on either side, so a map up to 15 % over budget
  * is accepted — and returns no map (null) when no probe qualifies. Every probe is returned, for teaching.

@@ -1,5 +1,5 @@
 /**
- * Token counting as the repo map does it (reference §1.6): texts under 200 code points are counted exactly; longer
+ * Token counting as the repo map does it (`aider/repomap.py` `token_count`): texts under 200 code points are counted exactly; longer
  * ones are estimated from a sample of every (lines // 100)-th line (Python `splitlines(keepends=True)`), scaled by
  * code-point length — so the result can be a fraction. The exact counter is injected; `loadTiktokenCounter` gives a
  * real one (js-tiktoken, o200k_base by default), loaded lazily and cached.

@@ -1,5 +1,5 @@
 /**
- * The order of a graph's edges on the way into networkx's PageRank matrix (reference §1.4): networkx lists the
+ * The order of a graph's edges on the way into networkx's PageRank matrix (`aider/repomap.py` get_ranked_tags → networkx `pagerank`): networkx lists the
  * out-edges of each node in turn (targets in the order they first became neighbours, parallel edges in insertion
  * order), scipy turns that list into CSR rows and, when any row is out of column order, sorts every row with its
  * unstable introsort (`pagerank/csr-sort.ts`) before adding up repeated columns. The order decides in which order

@@ -1,5 +1,5 @@
 /**
- * `aiderPageRankFromEdges`: the same networkx PageRank as `aiderPageRank` (reference §1.4), bit for bit, on a graph
+ * `aiderPageRankFromEdges`: the same networkx PageRank as `aiderPageRank` (`aider/repomap.py` get_ranked_tags → networkx `pagerank`), bit for bit, on a graph
  * given as typed arrays — node names plus, per edge, a source index, a target index and a weight, in edge insertion
  * order — instead of a graphology graph. For big graphs: building a graphology MultiDirectedGraph of a million edges
  * and reading it back costs far more than the PageRank itself (`docs/performance.md`, "PageRank"), so code that already

@@ -1,5 +1,5 @@
 /**
- * The matrix networkx's `pagerank` iterates on (reference §1.4), built the way scipy builds it, so our ranks agree
+ * The matrix networkx's `pagerank` iterates on (`aider/repomap.py` get_ranked_tags → networkx `pagerank`), built the way scipy builds it, so our ranks agree
  * with Aider's to the last bit: A[i][j] = Σ weights of all parallel edges i→j (a missing weight counts 1), added
  * in the order scipy leaves them (`pagerank/coo.ts`); row sums S[i] taken as numpy's `add.reduceat` takes
  * them (first entry + pairwise sum of the rest, in column order); Q[i][j] = (1/S[i])·A[i][j]; rows with S[i] = 0

@@ -1,5 +1,5 @@
 /**
- * PageRank exactly as Aider gets it from networkx 3.4.2 (`nx.pagerank` → `_pagerank_scipy`, reference §1.4):
+ * PageRank exactly as Aider gets it from networkx 3.4.2 (`nx.pagerank` → `_pagerank_scipy`, `aider/repomap.py` get_ranked_tags → networkx `pagerank`):
  * power iteration from the uniform vector, x ← α·(x·Q + (Σ dangling x)·d) + (1−α)·p, stopping at the first
  * iteration whose L1 change is below N·tol and returning that NEW iterate (not the exact fixed point, not
  * renormalised). Personalization keys that are not nodes are dropped; a personalization summing to 0 over the

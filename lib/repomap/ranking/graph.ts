@@ -1,5 +1,5 @@
 /**
- * The first half of Aider's `get_ranked_tags` (reference §1.3): the file loop that collects definitions and
+ * The first half of Aider's `get_ranked_tags` (`aider/repomap.py` `get_ranked_tags`): the file loop that collects definitions and
  * references and gives chat, mentioned and ident-matching files their personalization, then the edges of the
  * MultiDiGraph with every weight rule — mentioned ident ×10, long snake/kebab/camel name (≥ 8 code points) ×10,
  * leading "_" ×0.1, defined in more than 5 files ×0.1, chat referencer ×50, √count re-applied per definer (Aider's

@@ -1,6 +1,6 @@
 /**
  * How Aider turns the current turn's text and the repository's paths into the "mentioned" sets the ranking
- * personalises on (reference §1.1, §1.3): identifiers = the pieces of the text split on Python's Unicode-aware
+ * personalises on (`aider/repomap.py` `get_repo_map`, `get_ranked_tags`): identifiers = the pieces of the text split on Python's Unicode-aware
  * `\W+`; the path pieces a file is matched by (`Path.parts` ∪ basename ∪ basename without its last extension);
  * and `get_ident_filename_matches` (idents of ≥ 5 code points, lower-cased, against lower-cased file stems).
  */

@@ -1,5 +1,5 @@
 /**
- * The middle of Aider's `get_ranked_tags` (reference §1.3, repomap.py 519-545): PageRank over the ranking graph
+ * The middle of Aider's `get_ranked_tags` (`aider/repomap.py` `get_ranked_tags`, repomap.py 519-545): PageRank over the ranking graph
  * with `personalization = dangling = P` (retried without personalization on ZeroDivisionError, Aider issue #1536),
  * then each node's rank spread over its out-edges — `rank[src] · weight / Σ out-weights`, in networkx's out-edge
  * order — and summed per (definer, ident).

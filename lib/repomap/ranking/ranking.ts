@@ -1,5 +1,5 @@
 /**
- * Aider's `get_ranked_tags` (reference §1.3), written step by step as Aider runs it and rebuilt from the tags on
+ * Aider's `get_ranked_tags` (`aider/repomap.py` `get_ranked_tags`), written step by step as Aider runs it and rebuilt from the tags on
  * every call — the version to read first: collect definitions, references and personalization (`graph.ts`), build
  * the weighted MultiDiGraph's edges, run networkx-style PageRank with `personalization = dangling = P` (retried
  * without personalization on ZeroDivisionError, Aider issue #1536), spread each file's rank over its out-edges to

@@ -1,5 +1,5 @@
 /**
- * The entries Aider's repo map passes around (reference §1.2, §1.3, §1.7): a `Tag` is Aider's named tuple
+ * The entries Aider's repo map passes around (`aider/repomap.py` `get_tags_raw`, `get_ranked_tags`, `to_tree/render_tree`): a `Tag` is Aider's named tuple
  * `(rel_fname, fname, line, name, kind)`, and the ranking also emits filename-only 1-tuples `(rel_fname,)`.
  * `compareRankedEntries` orders a mix of both as Python orders tuples, which is how `to_tree` sorts them.
  */

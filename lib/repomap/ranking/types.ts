@@ -1,5 +1,5 @@
 /**
- * What `get_ranked_tags` (reference §1.3) takes and gives, and the checks of its arguments, in one module that both
+ * What `get_ranked_tags` (`aider/repomap.py` `get_ranked_tags`) takes and gives, and the checks of its arguments, in one module that both
  * the readable path (`ranking.ts`) and the prepared fast path (`fast/`) import, so neither imports the other.
  */
 import type Graph from "graphology";

@@ -1,5 +1,5 @@
 /**
- * Skeleton rendering: grep-ast's `TreeContext` with the options Aider's `render_tree` uses (reference §1.7):
+ * Skeleton rendering: grep-ast's `TreeContext` with the options Aider's `render_tree` uses (`aider/repomap.py` `to_tree/render_tree`):
  * no line numbers, no child context, no last line, margin 0, no loi marks, loi_pad 0, parent context on, scopes
  * that start on line 0 not shown, header_max 10.
  *

@@ -1,5 +1,5 @@
 /**
- * Aider's `render_tree` over real files (reference §1.7): one TreeContext per file, rebuilt when the file's mtime
+ * Aider's `render_tree` over real files (`aider/repomap.py` `to_tree/render_tree`): one TreeContext per file, rebuilt when the file's mtime
  * changes, and a cache of rendered skeletons keyed by (file, sorted lines of interest, mtime). `to_tree` calls the
  * renderer synchronously, so `prepare` loads the grammars a map may need before the search starts.
  *

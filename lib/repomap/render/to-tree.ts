@@ -1,5 +1,5 @@
 /**
- * Aider's `to_tree` (reference §1.7): turns a prefix of the ranking into the map text. Entries are sorted as Python
+ * Aider's `to_tree` (`aider/repomap.py` `to_tree/render_tree`): turns a prefix of the ranking into the map text. Entries are sorted as Python
  * sorts tuples (a filename-only `(f,)` before any Tag of f), chat files are skipped, each file with Tags becomes
  * `"\n" + f + ":\n"` followed by its rendered skeleton (the lines of interest are the Tags' lines, duplicates
  * kept), a filename-only file becomes `"\n" + f + "\n"`, and finally every line is cut to 100 code points.

@@ -1,5 +1,5 @@
 /**
- * The scan cache on disk (reference §1.2: Aider caches tags per file keyed by its mtime): one JSON file per
+ * The scan cache on disk (`aider/repomap.py` `get_tags_raw`: Aider caches tags per file keyed by its mtime): one JSON file per
  * scanned folder, holding each file's tags (or skip reason) and skeleton spans with the mtime and size it was read
  * at. An entry is reused only while both are unchanged and the cache's fingerprint (format, tag options, grammar
  * versions, size limit) matches, so an unchanged file is never parsed again. Ranking is not cached: new chat files or mentions
@@ -71,7 +71,7 @@ const isTag = (t: unknown): boolean =>
   Array.isArray(t) && t.length === 3 && (t[0] === "def" || t[0] === "ref") && typeof t[1] === "string" && Number.isInteger(t[2]) && (t[2] as number) >= -1;
 
 /**
- * True when `e` has a cached entry's shape (issue 18, item 4: the cache is data, not trust — a file edited by hand
+ * True when `e` has a cached entry's shape (the cache is data, not trust — a file edited by hand
  * or by another program must not crash a later scan). A bad entry is dropped and its file parsed again.
  */
 export function isCachedEntry(e: unknown): e is CachedEntry {

@@ -1,9 +1,9 @@
 /**
- * Which files a repo map covers (reference §1.1: Aider maps the repository's tracked files) and reading them
+ * Which files a repo map covers (`aider/repomap.py` `get_repo_map`: Aider maps the repository's tracked files) and reading them
  * safely. In a git work tree the files are `git ls-files`, run with every repository-configured command off
  * (lib/core/untrusted-git.ts); elsewhere a walk that skips `.git`, dependency folders and build outputs and does not
  * enter symlinked folders. Either way a file whose real path leaves the folder (a symlink out of it, or a path under
- * a symlinked folder that leaves it) is left out of the list and counted (issue 18, item 2); a symlink that stays
+ * a symlinked folder that leaves it) is left out of the list and counted; a symlink that stays
  * inside is kept and read through (Aider opens the path, so it sees the target's text).
  * Reading never throws: a file that is not a regular file, unreadable, too large, binary (a NUL byte in its first
  * 8 KiB) or not valid UTF-8 comes back as a skip reason, which the scan counts.

@@ -1,5 +1,5 @@
 /**
- * Loading tree-sitter grammars and their tags queries (the I/O edge of reference §1.2): web-tree-sitter 0.25,
+ * Loading tree-sitter grammars and their tags queries (the I/O edge of `aider/repomap.py` `get_tags_raw`): web-tree-sitter 0.25,
  * each grammar package's own `.wasm` and `queries/tags.scm`. A `GrammarSet` loads each language once and keeps
  * it; a language that cannot be loaded is remembered as unavailable, so its files fall back to "name only".
  *

@@ -1,5 +1,5 @@
 /**
- * The languages Aider at 5dc9490 tags (its tree-sitter-language-pack queries, reference §1.2 step 1) that the
+ * The languages Aider at 5dc9490 tags (its tree-sitter-language-pack queries, `aider/repomap.py` `get_tags_raw` step 1) that the
  * workbench cannot: no grammar `.wasm` loadable by web-tree-sitter 0.25 was found on npm for them (searched on
  * 2026-12-01). Their files
  * appear in the map by name only, as any file without a grammar does. scan/README.md says how each was looked for.

@@ -1,5 +1,5 @@
 /**
- * Which files the repo map can parse, and with what (reference §1.2 step 1: Aider finds the language from the
+ * Which files the repo map can parse, and with what (`aider/repomap.py` `get_tags_raw` step 1: Aider finds the language from the
  * file name with grep-ast's `filename_to_lang`; a file without a language, grammar or tags query has no tags and
  * appears in the map by name only). Extensions are grep-ast 0.9's for the languages Aider tags at 5dc9490.
  *

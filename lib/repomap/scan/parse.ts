@@ -1,7 +1,7 @@
 /**
- * Reading, parsing and tagging one file for the scan (reference §1.2): the unit of work a scan does in-process or
+ * Reading, parsing and tagging one file for the scan (`aider/repomap.py` `get_tags_raw`): the unit of work a scan does in-process or
  * hands to a worker thread (scan/pool.ts). Never throws: what cannot be read or parsed becomes a skip reason.
- * From the same tree it keeps what the skeleton renderer needs (scan/skeleton-spans.ts, §1.7), so a skeleton
+ * From the same tree it keeps what the skeleton renderer needs (scan/skeleton-spans.ts, `aider/repomap.py` `to_tree/render_tree`), so a skeleton
  * never needs a parse after a scan.
  */
 import { readSourceSync } from "./files.js";

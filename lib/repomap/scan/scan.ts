@@ -1,5 +1,5 @@
 /**
- * Scanning a folder for the repo map (reference §1.2–1.3, the part of `get_ranked_tags` that calls `get_tags` for
+ * Scanning a folder for the repo map (`aider/repomap.py` `get_tags_raw`–1.3, the part of `get_ranked_tags` that calls `get_tags` for
  * every file): list the files, then for each file with a grammar reuse its cached tags when its mtime and size are
  * unchanged, else read, parse and tag it. Files without a grammar are not read and appear by name only, as in
  * Aider. Nothing here is fatal for one file: unreadable, too large, binary, non-UTF-8 or unparsable files are

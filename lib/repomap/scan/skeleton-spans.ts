@@ -1,5 +1,5 @@
 /**
- * What the skeleton renderer (render/render-tree.ts, reference §1.7) needs of a file's syntax tree, small enough to
+ * What the skeleton renderer (render/render-tree.ts, `aider/repomap.py` `to_tree/render_tree`) needs of a file's syntax tree, small enough to
  * keep in the scan cache, so that rendering a skeleton after a scan never parses the file again.
  *
  * `buildTreeContext` depends on the node spans only through, per start row s:

@@ -1,5 +1,5 @@
 /**
- * `get_tags_raw` (reference §1.2): the def/ref tags of one file from its grammar's tags query.
+ * `get_tags_raw` (`aider/repomap.py` `get_tags_raw`): the def/ref tags of one file from its grammar's tags query.
  *
  * Our grammars' queries put `@name` on the identifier and `@definition.X` / `@reference.X` on the enclosing node
  * (Aider's own query files use one capture, `@name.definition.X`); we pair them within one match, so the role
@@ -22,7 +22,7 @@ export type TagKind = "def" | "ref";
 export type RawTag = readonly [kind: TagKind, name: string, line: number];
 
 export interface TagsOptions {
-  /** Emit the last node of each role a second time, as Aider at 5dc9490 does (reference §1.2 step 3). */
+  /** Emit the last node of each role a second time, as Aider at 5dc9490 does (`aider/repomap.py` `get_tags_raw` step 3). */
   duplicateLastCapture: boolean;
   /** For a file with defs but no refs, add a ref at line -1 for every identifier (step 5). */
   backfill: boolean;
@@ -109,7 +109,7 @@ export function capturedNames(grammar: Grammar, root: Node, query: TagsQuery): C
 }
 
 /**
- * A time budget for one file's parse and queries (issue 18, item 3): `at` is a `performance.now()` time; past it,
+ * A time budget for one file's parse and queries: `at` is a `performance.now()` time; past it,
  * tree-sitter's progress callback cancels the work and `BudgetExceededError` is thrown.
  */
 export interface Deadline {

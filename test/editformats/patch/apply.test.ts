@@ -1,4 +1,4 @@
-/** lib/editformats/patch/apply.ts: V4A's _apply_update and apply_edits (reference §7.2 "Apply"). */
+/** lib/editformats/patch/apply.ts: V4A's _apply_update and apply_edits (`aider/coders/patch_coder.py` "Apply"). */
 import { describe, expect, it } from "vitest";
 import { EditFormatValueError } from "../../../lib/editformats/coder.js";
 import { applyPatchEdits, applyUpdate } from "../../../lib/editformats/patch/apply.js";

@@ -1,4 +1,4 @@
-/** lib/editformats/patch/coder.ts: PatchCoder as an EditFormatCoder, run through apply_updates (reference §7.2). */
+/** lib/editformats/patch/coder.ts: PatchCoder as an EditFormatCoder, run through apply_updates (`aider/coders/patch_coder.py`). */
 import { describe, expect, it } from "vitest";
 import { applyUpdates, type CoderContext } from "../../../lib/editformats/coder.js";
 import { patchCoder } from "../../../lib/editformats/patch/coder.js";

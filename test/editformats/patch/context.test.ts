@@ -1,4 +1,4 @@
-/** lib/editformats/patch/context.ts: V4A's context search, section reader and needed files (reference §7.2). */
+/** lib/editformats/patch/context.ts: V4A's context search, section reader and needed files (`aider/coders/patch_coder.py`). */
 import { describe, expect, it } from "vitest";
 import { EditFormatValueError } from "../../../lib/editformats/coder.js";
 import { DiffError, findContext, findContextCore, identifyFilesNeeded, norm, peekNextSection } from "../../../lib/editformats/patch/context.js";

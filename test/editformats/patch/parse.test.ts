@@ -1,4 +1,4 @@
-/** lib/editformats/patch/parse.ts: reading a V4A patch reply (reference §7.2, sentinels, top level, Add and Update bodies). */
+/** lib/editformats/patch/parse.ts: reading a V4A patch reply (`aider/coders/patch_coder.py`, sentinels, top level, Add and Update bodies). */
 import { describe, expect, it } from "vitest";
 import { EditFormatValueError } from "../../../lib/editformats/coder.js";
 import { DiffError } from "../../../lib/editformats/patch/context.js";

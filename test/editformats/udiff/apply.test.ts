@@ -1,4 +1,4 @@
-/** lib/editformats/udiff/apply.ts: UnifiedDiffCoder.apply_edits and do_replace (reference §7.1 "Applying"). */
+/** lib/editformats/udiff/apply.ts: UnifiedDiffCoder.apply_edits and do_replace (`aider/coders/udiff_coder.py` "Applying"). */
 import { describe, expect, it } from "vitest";
 import { PythonError } from "../../../lib/core/pyerror.js";
 import { EditFormatValueError } from "../../../lib/editformats/coder.js";

@@ -1,4 +1,4 @@
-/** lib/editformats/udiff/coder.ts: UnifiedDiffCoder as an EditFormatCoder, run through apply_updates (reference §7.1). */
+/** lib/editformats/udiff/coder.ts: UnifiedDiffCoder as an EditFormatCoder, run through apply_updates (`aider/coders/udiff_coder.py`). */
 import { describe, expect, it } from "vitest";
 import { applyUpdates, type CoderContext } from "../../../lib/editformats/coder.js";
 import { udiffCoder } from "../../../lib/editformats/udiff/coder.js";

@@ -1,4 +1,4 @@
-/** lib/editformats/udiff/hunk.ts: applying one unified-diff hunk to a text (reference §7.1 "Applying"). */
+/** lib/editformats/udiff/hunk.ts: applying one unified-diff hunk to a text (`aider/coders/udiff_coder.py` "Applying"). */
 import { describe, expect, it } from "vitest";
 import { PythonError } from "../../../lib/core/pyerror.js";
 import {

@@ -1,4 +1,4 @@
-/** lib/editformats/udiff/parse.ts: Aider's find_diffs, process_fenced_block, get_edits and hunk_to_before_after (reference §7.1). */
+/** lib/editformats/udiff/parse.ts: Aider's find_diffs, process_fenced_block, get_edits and hunk_to_before_after (`aider/coders/udiff_coder.py`). */
 import { describe, expect, it } from "vitest";
 import { PythonError } from "../../../lib/core/pyerror.js";
 import { findDiffs, getUdiffEdits, hunkToBeforeAfter, hunkToBeforeAfterLines, processFencedBlock } from "../../../lib/editformats/udiff/parse.js";

@@ -1,4 +1,4 @@
-/** lib/editformats/udiff/relative-indent.ts: Aider's RelativeIndenter (search_replace.py:18-171, reference §7.1). */
+/** lib/editformats/udiff/relative-indent.ts: Aider's RelativeIndenter (search_replace.py:18-171, `aider/coders/udiff_coder.py`). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PythonError } from "../../../lib/core/pyerror.js";

@@ -1,4 +1,4 @@
-/** lib/editformats/udiff/search-replace.ts: the parts of Aider's search_replace.py the udiff coder uses (reference §7.1). */
+/** lib/editformats/udiff/search-replace.ts: the parts of Aider's search_replace.py the udiff coder uses (`aider/coders/udiff_coder.py`). */
 import { describe, expect, it } from "vitest";
 import {
   ALL_PREPROCS,

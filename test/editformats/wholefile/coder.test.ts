@@ -1,4 +1,4 @@
-/** lib/editformats/wholefile/coder.ts: WholeFileCoder as an EditFormatCoder and its apply_edits (reference §7.3). */
+/** lib/editformats/wholefile/coder.ts: WholeFileCoder as an EditFormatCoder and its apply_edits (`aider/coders/wholefile_coder.py`). */
 import { describe, expect, it } from "vitest";
 import { PythonError } from "../../../lib/core/pyerror.js";
 import { applyUpdates, type CoderContext } from "../../../lib/editformats/coder.js";

@@ -1,4 +1,4 @@
-/** lib/editformats/wholefile/live-diff.ts: whole-file's streaming display, aider/diffs.py (reference §7.3, last part). */
+/** lib/editformats/wholefile/live-diff.ts: whole-file's streaming display, aider/diffs.py (`aider/coders/wholefile_coder.py`, last part). */
 import { describe, expect, it } from "vitest";
 import type { Fence } from "../../../lib/editblock/fence.js";
 import { diffPartialUpdate, findLastNonDeleted, progressBar, renderIncrementalResponse, wholeFileLiveView } from "../../../lib/editformats/wholefile/live-diff.js";

@@ -1,4 +1,4 @@
-/** lib/editformats/wholefile/parse.ts: reading a whole-file reply, WholeFileCoder.get_edits(mode="update") (reference §7.3). */
+/** lib/editformats/wholefile/parse.ts: reading a whole-file reply, WholeFileCoder.get_edits(mode="update") (`aider/coders/wholefile_coder.py`). */
 import { describe, expect, it } from "vitest";
 import type { Fence } from "../../../lib/editblock/fence.js";
 import { EditFormatValueError } from "../../../lib/editformats/coder.js";

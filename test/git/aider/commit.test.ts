@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { attribution, COMMIT_SETTINGS_DEFAULTS, standInMessage, WorkbenchInputError, type CommitSettings } from "../../../lib/index.js";
+import { WorkbenchInputError } from "../../../lib/index.js";
+import { attribution, COMMIT_SETTINGS_DEFAULTS, standInMessage, type CommitSettings } from "../../../lib/git/aider/commit.js";
 import { withKept } from "../git-helpers.js";
 
 const tri = [null, true, false] as const;
 
-describe("attribution — the table of reference §3.6", () => {
+describe("attribution — the table of `aider/repo.py` `GitRepo.commit`", () => {
   const cases = tri.flatMap((attributeAuthor) =>
     tri.flatMap((attributeCommitter) =>
       [true, false].flatMap((attributeCoAuthoredBy) => [true, false].map((aiderEdits) => ({ attributeAuthor, attributeCommitter, attributeCoAuthoredBy, aiderEdits }))),

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { teachingCommitPlan, runTurn, Sandbox, AiderSession, type TurnStepReport } from "../../../lib/index.js";
+import { teachingCommitPlan, runTurn, Sandbox, type TurnStepReport } from "../../../lib/index.js";
+import { AiderSession } from "../../../lib/git/aider/session.js";
 import { EditFormatValueError, type EditFormatCoder } from "../../../lib/editformats/coder.js";
 import { DEFAULT_FENCE } from "../../../lib/editblock/fence.js";
 import { prepareSandbox } from "../../../lib/git/scenario-run.js";

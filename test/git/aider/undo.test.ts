@@ -1,7 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AiderSession, Sandbox, undo, UNDO_NOT_AIDER_HINT, type StepReport } from "../../../lib/index.js";
+import { Sandbox, undo } from "../../../lib/index.js";
+import { AiderSession } from "../../../lib/git/aider/session.js";
+import { UNDO_NOT_AIDER_HINT } from "../../../lib/git/aider/undo.js";
+import { type StepReport } from "../../../lib/git/scenario-run.js";
 import { prepareSandbox } from "../../../lib/git/scenario-run.js";
 import { withKept } from "../git-helpers.js";
 

@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { AiderSession, parseScenario, runScenario, runTurn, Sandbox, scenarioCoder, withSandbox, WorkbenchInputError } from "../../../lib/index.js";
+import { parseScenario, runScenario, runTurn, Sandbox, withSandbox, WorkbenchInputError } from "../../../lib/index.js";
+import { AiderSession } from "../../../lib/git/aider/session.js";
+import { scenarioCoder } from "../../../lib/git/aider/edit-format.js";
 import { checkSandboxPath } from "../../../lib/git/sandbox/sandbox.js";
 import { prepareSandbox } from "../../../lib/git/scenario-run.js";
 import { cli } from "../../cli/run-cli.js";

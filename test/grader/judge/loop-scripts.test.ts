@@ -5,7 +5,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { maxRetries, runSession, type LoopEvent } from "../../../lib/index.js";
+import { runSession } from "../../../lib/index.js";
+import { maxRetries } from "../../../lib/loop/model-client.js";
+import { type LoopEvent } from "../../../lib/loop/trace.js";
 import { SCRIPT_DEFAULTS, SESSIONS } from "../../../solutions/08-reflection-loop/reflection-loop.js";
 import type { ReplyOutcome } from "../../../solutions/08-reflection-loop/reflection-loop.js";
 import { failuresOf, KEY_DEFAULTS, PART1_SCRIPTS, REPLY_OUTCOMES, retryPolicy, runScript } from "../../../lib/grader/judge/loop-scripts.js";

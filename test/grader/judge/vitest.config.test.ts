@@ -14,6 +14,9 @@ describe("the plain-vitest config of the graded tests", () => {
     const lib = c.resolve.alias.find((a) => a.find.test("@aider-workbench/lib"))!;
     expect(lib.replacement).toBe(join(ROOT, "lib", "index.ts"));
     expect(lib.find.test("@aider-workbench/lib/x")).toBe(false);
+    const entry = c.resolve.alias.find((a) => a.find.test("@aider-workbench/lib/repomap"))!;
+    expect("@aider-workbench/lib/repomap".replace(entry.find, entry.replacement)).toBe(join(ROOT, "lib", "repomap", "index.ts"));
+    expect(entry.find.test("@aider-workbench/lib/x")).toBe(false);
     for (const f of c.test.setupFiles) expect(existsSync(join(ROOT, f)), f).toBe(true);
   });
 });

@@ -1,12 +1,7 @@
 /** The map's token budget (budget/map-budget.ts): `get_repo_map` and `Model.get_repo_map_tokens`. */
 import { describe, expect, it } from "vitest";
-import {
-  AIDER_MAP_BUDGET_DEFAULTS,
-  aiderDefaultMapTokens,
-  aiderRepoMapBudget,
-  aiderRepoMapText,
-  formatRepoContentPrefix,
-} from "../../../lib/index.js";
+import { AIDER_MAP_BUDGET_DEFAULTS, aiderRepoMapBudget } from "../../../lib/index.js";
+import { aiderDefaultMapTokens, aiderRepoMapText, formatRepoContentPrefix } from "../../../lib/repomap/budget/map-budget.js";
 
 describe("the get_repo_map budget", () => {
   it("map_tokens default: clamp(max_input_tokens / 8, 1024, 4096), 1024 when unknown", () => {

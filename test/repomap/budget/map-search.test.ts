@@ -1,13 +1,9 @@
 /** Aider's search over prefix lengths (budget/map-search.ts): `aiderMapSearch` and `aiderRankedTagsMap`. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  aiderMapSearch,
-  aiderRankedTagsMap,
-  aiderToTree,
-  type RankedEntry,
-  type Tag,
-} from "../../../lib/index.js";
+import { aiderMapSearch, aiderToTree, type Tag } from "../../../lib/index.js";
+import { aiderRankedTagsMap } from "../../../lib/repomap/budget/map-search.js";
+import { type RankedEntry } from "../../../lib/repomap/ranking/tag.js";
 
 const tag = (relFname: string, line: number, name = "x", kind: "def" | "ref" = "def"): Tag => ({ relFname, fname: `/r/${relFname}`, line, name, kind });
 const stub = (_abs: string, rel: string, lois: readonly number[]) => `│${rel} ${lois.join(",")}\n`;

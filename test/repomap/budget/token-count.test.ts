@@ -1,10 +1,6 @@
 /** `sampledTokenCount` (budget/token-count.ts): exact under 200 code points, sampled by lines above. */
 import { describe, expect, it } from "vitest";
-import {
-  loadTiktokenCounter,
-  sampledTokenCount,
-  WorkbenchInputError,
-} from "../../../lib/index.js";
+import { loadTiktokenCounter, sampledTokenCount, WorkbenchInputError } from "../../../lib/index.js";
 
 describe("sampledTokenCount", () => {
   const runs = (t: string) => t.split(/\s+/).filter(Boolean).length;

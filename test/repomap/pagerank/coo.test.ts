@@ -1,6 +1,6 @@
 /**
  * lib/repomap/pagerank/coo.ts: networkx's out-edge order and the (column, weight) rows scipy's `sum_duplicates`
- * sees (reference §1.4). Hand-built multigraphs whose orders follow from the two rules: rows in node order, and in a
+ * sees (`aider/repomap.py` get_ranked_tags → networkx `pagerank`). Hand-built multigraphs whose orders follow from the two rules: rows in node order, and in a
  * row targets in first-neighbour order with parallel edges in insertion order; scipy then sorts rows by column.
  */
 import fc from "fast-check";

@@ -2,16 +2,10 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import Graph from "graphology";
 import { describe, expect, it } from "vitest";
-import {
-  aiderPageRank,
-  aiderPageRankFromEdges,
-  buildTransitionMatrixFromEdges,
-  PageRankZeroDivisionError,
-  PowerIterationFailedConvergence,
-  WorkbenchInputError,
-  type AiderPageRankOptions,
-  type EdgeArrays,
-} from "../../../lib/index.js";
+import { aiderPageRank, WorkbenchInputError } from "../../../lib/index.js";
+import { aiderPageRankFromEdges } from "../../../lib/repomap/pagerank/from-edges.js";
+import { buildTransitionMatrixFromEdges, type EdgeArrays } from "../../../lib/repomap/pagerank/matrix.js";
+import { PageRankZeroDivisionError, PowerIterationFailedConvergence, type AiderPageRankOptions } from "../../../lib/repomap/pagerank/pagerank.js";
 import { networkxEdgeOrder } from "../../../lib/repomap/pagerank/coo.js";
 import { introsortPairs } from "../../../lib/repomap/pagerank/csr-sort.js";
 

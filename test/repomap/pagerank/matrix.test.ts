@@ -1,6 +1,6 @@
 /**
  * lib/repomap/pagerank/matrix.ts: the row-normalised matrix networkx iterates on, built as scipy builds it
- * (reference §1.4): parallel edges summed in scipy's order, row sums as numpy's `add.reduceat`, dangling rows.
+ * (`aider/repomap.py` get_ranked_tags → networkx `pagerank`): parallel edges summed in scipy's order, row sums as numpy's `add.reduceat`, dangling rows.
  */
 import Graph from "graphology";
 import { describe, expect, it } from "vitest";

@@ -1,14 +1,9 @@
 import fc from "fast-check";
 import Graph from "graphology";
 import { describe, expect, it } from "vitest";
-import {
-  AIDER_PAGERANK_DEFAULTS,
-  aiderPageRank,
-  buildTransitionMatrix,
-  PageRankZeroDivisionError,
-  PowerIterationFailedConvergence,
-  WorkbenchInputError,
-} from "../../../lib/index.js";
+import { AIDER_PAGERANK_DEFAULTS, aiderPageRank, WorkbenchInputError } from "../../../lib/index.js";
+import { buildTransitionMatrix } from "../../../lib/repomap/pagerank/matrix.js";
+import { PageRankZeroDivisionError, PowerIterationFailedConvergence } from "../../../lib/repomap/pagerank/pagerank.js";
 
 type E = readonly [string, string, number | null];
 

@@ -1,6 +1,6 @@
 /** lib/repomap/ranking/graph.ts: Aider's edge weight rules (ident multipliers), in Aider's order. */
 import { describe, expect, it } from "vitest";
-import { identMultiplier } from "../../../lib/index.js";
+import { identMultiplier } from "../../../lib/repomap/ranking/graph.js";
 
 describe("identMultiplier — Aider's weight rules, in Aider's order", () => {
   it.each([

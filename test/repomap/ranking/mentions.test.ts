@@ -1,6 +1,6 @@
 /** The "mentioned" sets the ranking personalises on (ranking/mentions.ts): identifiers, path components, stems. */
 import { describe, expect, it } from "vitest";
-import { currentMessageText, identFilenameMatches, mentionedIdentsFromText, pathComponents, pathStem } from "../../../lib/index.js";
+import { currentMessageText, identFilenameMatches, mentionedIdentsFromText, pathComponents, pathStem } from "../../../lib/repomap/ranking/mentions.js";
 
 describe("mentions", () => {
   it("splits on Python's Unicode \\W+: letters and digits of any script and _ are word characters, marks are not", () => {

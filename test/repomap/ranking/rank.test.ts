@@ -1,5 +1,5 @@
 /**
- * lib/repomap/ranking/rank.ts: the middle of `get_ranked_tags` (reference §1.3) — the ranking graph's node order,
+ * lib/repomap/ranking/rank.ts: the middle of `get_ranked_tags` (`aider/repomap.py` `get_ranked_tags`) — the ranking graph's node order,
  * Aider's pagerank call with its ZeroDivisionError fallback, and each node's rank spread over its out-edges.
  */
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { getRankedTags, entryFile, isFileOnly, tagsFromTriples, WorkbenchInputError, type RankedTagsInput, type Tag } from "../../../lib/index.js";
+import { getRankedTags, WorkbenchInputError, type Tag } from "../../../lib/index.js";
+import { entryFile, isFileOnly, tagsFromTriples } from "../../../lib/repomap/ranking/tag.js";
+import { type RankedTagsInput } from "../../../lib/repomap/ranking/types.js";
 
 type Triple = readonly [string, string, number];
 

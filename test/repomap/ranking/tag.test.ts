@@ -1,5 +1,5 @@
 /**
- * lib/repomap/ranking/tag.ts: Aider's `Tag` tuples and filename-only 1-tuples (reference §1.2, §1.3, §1.7) — Python's
+ * lib/repomap/ranking/tag.ts: Aider's `Tag` tuples and filename-only 1-tuples (`aider/repomap.py` `get_tags_raw`, `get_ranked_tags`, `to_tree/render_tree`) — Python's
  * tuple order over a mix of both, tuple equality, the checks, and the golden vectors' compact form.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * lib/repomap/ranking/types.ts: the checks of `get_ranked_tags`' arguments (reference §1.3) that the readable path
+ * lib/repomap/ranking/types.ts: the checks of `get_ranked_tags`' arguments (`aider/repomap.py` `get_ranked_tags`) that the readable path
  * and the prepared fast path share — what each accepts, the defaults it fills in, and the one-line errors.
  */
 import { describe, expect, it } from "vitest";

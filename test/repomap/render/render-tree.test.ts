@@ -1,5 +1,5 @@
 /**
- * Renderer tests whose expected skeletons are worked out by hand from grep-ast's rules (reference §1.7), not taken
+ * Renderer tests whose expected skeletons are worked out by hand from grep-ast's rules (`aider/repomap.py` `to_tree/render_tree`), not taken
  * from the code under test: first on hand-made node spans (each rule alone), then on real parses.
  */
 import { beforeAll, describe, expect, it } from "vitest";

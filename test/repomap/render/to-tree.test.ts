@@ -1,11 +1,7 @@
 /** `aiderToTree` (render/to-tree.ts): Aider's `to_tree` on a prefix of the ranking, with a stub renderer. */
 import { describe, expect, it } from "vitest";
-import {
-  aiderToTree,
-  compareRankedEntries,
-  type RankedEntry,
-  type Tag,
-} from "../../../lib/index.js";
+import { aiderToTree, type Tag } from "../../../lib/index.js";
+import { compareRankedEntries, type RankedEntry } from "../../../lib/repomap/ranking/tag.js";
 
 const tag = (relFname: string, line: number, name = "x", kind: "def" | "ref" = "def"): Tag => ({ relFname, fname: `/r/${relFname}`, line, name, kind });
 const stub = (_abs: string, rel: string, lois: readonly number[]) => `│${rel} ${lois.join(",")}\n`;

@@ -1,5 +1,5 @@
 /**
- * lib/repomap/scan/grammars.ts: loading tree-sitter grammars and their tags queries (reference §1.2's I/O edge) —
+ * lib/repomap/scan/grammars.ts: loading tree-sitter grammars and their tags queries (`aider/repomap.py` `get_tags_raw`'s I/O edge) —
  * what a loaded grammar carries, what a failure leaves behind, package resolution, and the cache digest.
  */
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * lib/repomap/scan/languages-unmapped.ts: the languages Aider tags (reference §1.2 step 1) that the workbench lists
+ * lib/repomap/scan/languages-unmapped.ts: the languages Aider tags (`aider/repomap.py` `get_tags_raw` step 1) that the workbench lists
  * by name only, and why — together with the mapped ones they are exactly Aider's list.
  */
 import { describe, expect, it } from "vitest";

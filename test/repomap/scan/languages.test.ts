@@ -1,5 +1,5 @@
 /**
- * lib/repomap/scan/languages.ts: which files the repo map parses and with what (reference §1.2 step 1, grep-ast's
+ * lib/repomap/scan/languages.ts: which files the repo map parses and with what (`aider/repomap.py` `get_tags_raw` step 1, grep-ast's
  * `filename_to_lang`): the table against each grammar package's own tree-sitter.json, and the lookups.
  */
 import { existsSync, readFileSync } from "node:fs";

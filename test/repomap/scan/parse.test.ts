@@ -1,5 +1,5 @@
 /**
- * lib/repomap/scan/parse.ts: one file read, parsed and tagged for the scan (reference §1.2) — never throwing: what
+ * lib/repomap/scan/parse.ts: one file read, parsed and tagged for the scan (`aider/repomap.py` `get_tags_raw`) — never throwing: what
  * cannot be read or parsed in time becomes a skip reason, and a cancelled parse leaves the parser clean.
  */
 import { writeFileSync } from "node:fs";

@@ -1,17 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  buildTeachingGraph,
-  teachingRepoMap,
-  spreadRankToSymbols,
-  strictBudgetPrefix,
-  teachingPageRank,
-  teachingPageRankLeaky,
-  teachingPageRankStep,
-  TEACHING_STEP_DEFAULTS,
-  WorkbenchInputError,
-  type RepoMapInput,
-} from "../../../lib/index.js";
+import { buildTeachingGraph, teachingRepoMap, spreadRankToSymbols, strictBudgetPrefix, teachingPageRank, teachingPageRankLeaky, teachingPageRankStep, TEACHING_STEP_DEFAULTS, WorkbenchInputError, type RepoMapInput } from "../../../lib/index.js";
 import { repoMapInput } from "../../../lib/grader/judge/arbitraries.js";
 import { REPO_MAP_BAD_PATCHES, REPO_MAP_BASE } from "../../reference/seed-cases.js";
 import { readSeedFixture } from "../../reference/seed-fixtures.js";

@@ -1,5 +1,5 @@
 /**
- * The half of Aider's `get_ranked_tags` (reference §1.3) that the conversation cannot change, built once per set of
+ * The half of Aider's `get_ranked_tags` (`aider/repomap.py` `get_ranked_tags`) that the conversation cannot change, built once per set of
  * files and tags so that a re-rank (other chat files, other mentions) redoes only the rest (`ranking/fast/request.ts`):
  * the tag index; identifier ids with the two multipliers each can have (mentioned or not, both computed by
  * `identMultiplier`, so in Aider's operation order); the MultiDiGraph's edges in insertion order as typed arrays

@@ -1,5 +1,5 @@
 /**
- * The prepared fast path of Aider's `get_ranked_tags` (reference §1.3): what the files and tags decide, prepared once
+ * The prepared fast path of Aider's `get_ranked_tags` (`aider/repomap.py` `get_ranked_tags`): what the files and tags decide, prepared once
  * (`prepareRankedTags`, `prepare.ts`), and what the conversation decides (`rankPreparedTags`, `request.ts`), so a
  * re-rank with other chat files or mentions skips the first. Typed arrays, lazy getters, reused scratch buffers and
  * an integer sort make a re-rank of a big repository cheap; the result is the readable `getRankedTags`

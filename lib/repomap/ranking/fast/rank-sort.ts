@@ -1,5 +1,5 @@
 /**
- * The ranking's sort (reference §1.3: `sorted(..., reverse=True)` on (rank, file, ident) tuples, and on the ranked
+ * The ranking's sort (`aider/repomap.py` `get_ranked_tags`: `sorted(..., reverse=True)` on (rank, file, ident) tuples, and on the ranked
  * files) for ids whose tie order is known in advance: given the ids in ascending tie order, a stable sort by rank
  * ascending followed by a reversal gives rank descending, ties descending — the same permutation as the comparison
  * sort `byRankDesc` (the (rank, tie) pairs are all distinct, so there is only one).

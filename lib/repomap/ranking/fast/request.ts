@@ -1,5 +1,5 @@
 /**
- * The half of Aider's `get_ranked_tags` (reference §1.3) that the conversation changes, run on a prepared ranking
+ * The half of Aider's `get_ranked_tags` (`aider/repomap.py` `get_ranked_tags`) that the conversation changes, run on a prepared ranking
  * (`ranking/fast/prepare.ts`): personalization, each identifier's multiplier (mentioned or not) and each edge's
  * weight `(multiplier [×50 for a chat referencer]) × √count factor`, the transition matrix filled from the prepared
  * plan, PageRank with Aider's fallback, each node's rank spread over its out-edges in networkx's order and summed per

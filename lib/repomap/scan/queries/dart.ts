@@ -1,5 +1,5 @@
 /**
- * Tags query for dart (reference §1.2 step 2): captures `@name` with a `@definition.*` / `@reference.*` role, as
+ * Tags query for dart (`aider/repomap.py` `get_tags_raw` step 2): captures `@name` with a `@definition.*` / `@reference.*` role, as
  * the grammar packages' own tags.scm files do. Written for this project (the grammar's npm package ships no
  * tags query), against @cursorless/tree-sitter-wasms 0.7.0, out/tree-sitter-dart.wasm;
  * `test/repomap/scan/languages-more.test.ts` runs it on a sample.

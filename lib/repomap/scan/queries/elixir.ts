@@ -1,5 +1,5 @@
 /**
- * Tags query for elixir (reference §1.2 step 2): captures `@name` with a `@definition.*` / `@reference.*` role, as
+ * Tags query for elixir (`aider/repomap.py` `get_tags_raw` step 2): captures `@name` with a `@definition.*` / `@reference.*` role, as
  * the grammar packages' own tags.scm files do. Written for this project (the grammar's npm package ships no
  * tags query), against @cursorless/tree-sitter-wasms 0.7.0, out/tree-sitter-elixir.wasm;
  * `test/repomap/scan/languages-more.test.ts` runs it on a sample.

@@ -1,5 +1,5 @@
 /**
- * Tags query for ocaml_interface (reference §1.2 step 2): captures `@name` with a `@definition.*` / `@reference.*` role, as
+ * Tags query for ocaml_interface (`aider/repomap.py` `get_tags_raw` step 2): captures `@name` with a `@definition.*` / `@reference.*` role, as
  * the grammar packages' own tags.scm files do. Written for this project and appended to tree-sitter-ocaml
  * 0.24.2's own tags.scm for `.mli` files, whose `val` specifications that query does not tag; run on a sample by
  * `test/repomap/scan/languages-more.test.ts`.

@@ -1,5 +1,5 @@
 /**
- * lib/repomap/ranking/fast/prepare.ts: the half of `get_ranked_tags` (reference §1.3) the conversation cannot change.
+ * lib/repomap/ranking/fast/prepare.ts: the half of `get_ranked_tags` (`aider/repomap.py` `get_ranked_tags`) the conversation cannot change.
  * A small repository worked by hand (edge order, √count factors, tie orders), then checked against the readable
  * path's graph-building step.
  */

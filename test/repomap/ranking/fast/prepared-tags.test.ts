@@ -1,15 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  getRankedTags,
-  prepareRankedTags,
-  rankPreparedTags,
-  tagsFromTriples,
-  WorkbenchInputError,
-  type RankedTagsInput,
-  type RankedTagsOptions,
-  type RankedTagsResult,
-} from "../../../../lib/index.js";
+import { getRankedTags, WorkbenchInputError } from "../../../../lib/index.js";
+import { prepareRankedTags, rankPreparedTags } from "../../../../lib/repomap/ranking/fast/prepared-tags.js";
+import { tagsFromTriples } from "../../../../lib/repomap/ranking/tag.js";
+import { type RankedTagsInput, type RankedTagsOptions, type RankedTagsResult } from "../../../../lib/repomap/ranking/types.js";
 
 type Triple = [string, string, number];
 

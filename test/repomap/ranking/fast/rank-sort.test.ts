@@ -1,5 +1,5 @@
 /**
- * lib/repomap/ranking/fast/rank-sort.ts: the ranking's sort (reference §1.3, `sorted(..., reverse=True)`) as a radix
+ * lib/repomap/ranking/fast/rank-sort.ts: the ranking's sort (`aider/repomap.py` `get_ranked_tags`, `sorted(..., reverse=True)`) as a radix
  * sort on the ranks' bits — the same permutation as the comparison sort `byRankDesc`, with the comparison sort
  * taking over for ranks whose bits are not in value order (negative, -0).
  */

@@ -1,5 +1,5 @@
 /**
- * lib/repomap/ranking/fast/request.ts: the half of `get_ranked_tags` (reference §1.3) a conversation changes, run on a
+ * lib/repomap/ranking/fast/request.ts: the half of `get_ranked_tags` (`aider/repomap.py` `get_ranked_tags`) a conversation changes, run on a
  * prepared ranking — equal to the readable `getRankedTags` for each request, with the reused buffers never leaking
  * from one request's result into the next.
  */

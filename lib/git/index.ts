@@ -1,0 +1,20 @@
+/**
+ * @aider-workbench/lib/git — git checkpoints: the seed page's commit plan and Aider's turn at 5dc9490
+ * (`aider/coders/base_coder.py` dirty_commit/auto_commit, `aider/repo.py` `GitRepo.commit`, `aider/commands.py`
+ * cmd_undo) run in a sandbox repository, and scenarios that compare the two. See README.md.
+ */
+
+// teaching model (seed 000, knowledge point 3)
+export { COMMIT_PLAN_DEFAULTS, teachingCommitPlan, type CommitPlan, type CommitPlanInput } from "./teaching/commit-plan.js";
+
+// Aider's turn, commit and /undo in a sandbox
+export { runTurn, type TurnInput, type TurnResult } from "./aider/turn.js";
+export { undo, type UndoResult } from "./aider/undo.js";
+export { gitRepoCommit, slashCommit } from "./aider/commit.js";
+export { Sandbox, withSandbox } from "./sandbox/sandbox.js";
+
+// scenarios: a script of turns, run on git and compared with the plan
+export { parseScenario, type Scenario } from "./scenario.js";
+export { runScenario, type ScenarioReport, type TurnStepReport } from "./scenario-run.js";
+export { renderScenarioReport } from "./scenario-text.js";
+export { comparePlanWithGit, type PlanComparison } from "./compare.js";
