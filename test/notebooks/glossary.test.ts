@@ -39,6 +39,10 @@ describe("docs/glossary.json", () => {
     expect(readFileSync(join(ROOT, "docs", "glossary.md"), "utf8")).toBe(glossaryMarkdown(GLOSSARY));
   });
 
+  it("holds the Chinese README to its terms", () => {
+    expect(describeViolations(termViolations(GLOSSARY, readFileSync(join(ROOT, "README.zh.md"), "utf8")))).toBe("");
+  });
+
   it("has no forbidden synonym in its own terms' text", () => {
     expect(describeViolations(termViolations(GLOSSARY, GLOSSARY.terms.map((t) => t.zh).join("，")))).toBe("");
   });
