@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -41,6 +42,16 @@ describe("docs/glossary.json", () => {
 
   it("holds the Chinese README to its terms", () => {
     expect(describeViolations(termViolations(GLOSSARY, readFileSync(join(ROOT, "README.zh.md"), "utf8")))).toBe("");
+  });
+
+  it("holds the Chinese reading guide to its terms, and to the English it was translated from", () => {
+    const zh = readFileSync(join(ROOT, "docs", "seed-000.zh.md"), "utf8");
+    expect(describeViolations(termViolations(GLOSSARY, zh))).toBe("");
+    const en = createHash("sha256").update(readFileSync(join(ROOT, "docs", "seed-000.md"))).digest("hex").slice(0, 16);
+    expect(zh.match(/<!-- en: ([0-9a-f]{16}) /)?.[1], `docs/seed-000.md changed: review docs/seed-000.zh.md against it, then set en: ${en}`).toBe(en);
+    // the same sections, in the same order: each English "## " heading's bold Chinese part is in the Chinese page
+    const bold = (text: string): string[] => text.split("\n").filter((l) => l.startsWith("## ")).map((l) => l.match(/\*\*([^*]+)\*\*/)?.[1] ?? l);
+    expect(bold(zh)).toEqual(bold(readFileSync(join(ROOT, "docs", "seed-000.md"), "utf8")));
   });
 
   it("has no forbidden synonym in its own terms' text", () => {
