@@ -6,6 +6,7 @@
 import { realpathSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { chooseLang, takeLangOption } from "./core/lang.js";
 import { terminalIO, type CliIO } from "./cli/command.js";
 import { exitFor } from "./cli/exit-status.js";
 import { mapCommandConfig } from "./cli/map.js";
@@ -18,6 +19,7 @@ export function mainHelp(): string {
     "",
     "Usage: npm run -s workbench -- <command> [options]",
     "       npm run -s workbench -- <command> --help",
+    "       --lang zh|en (or WORKBENCH_LANG; default: the locale, else English) for grade, hint and reset",
     "",
     "Commands:",
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
@@ -42,7 +44,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   try {
-    return await command.run(rest, io);
+    // every command takes --lang zh|en (else WORKBENCH_LANG, else the locale): the learner's language
+    const { args, lang } = takeLangOption(rest);
+    const chosen = lang !== undefined ? chooseLang(lang, {}) : (io.lang ?? chooseLang(undefined, process.env));
+    return await command.run(args, { ...io, lang: chosen });
   } catch (err) {
     const exit = exitFor(err); // the one place errors become exit statuses
     if (exit === null) throw err;

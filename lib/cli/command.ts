@@ -3,6 +3,7 @@
  * mistakes into one clear line (exit 2), bounded reading of the user's files and safe writing of its outputs,
  * with errors that name the file.
  */
+import type { Lang } from "../core/lang.js";
 import { resolve } from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { InputError, WorkbenchInputError } from "../core/errors.js";
@@ -18,6 +19,8 @@ export interface CliIO {
   isTTY: boolean;
   /** Writes terminal control sequences (a progress bar's \r and erase) unescaped; `stderr` escapes them. */
   control?(text: string): void;
+  /** The learner's language (`--lang`, WORKBENCH_LANG or the locale: lib/core/lang.ts); English when absent. */
+  lang?: Lang;
 }
 
 /** A `CliIO` over two streams that escapes control characters in everything printed (names, messages). */

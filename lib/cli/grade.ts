@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { WorkbenchInputError } from "../core/errors.js";
 import { classroomResult } from "../grader/classroom.js";
 import { toJunitXml } from "../grader/junit.js";
+import { localizedReport } from "../grader/localize.js";
 import type { GradeReport } from "../grader/results.js";
 import { isStudentId, STUDENT_ID_RULE } from "../grader/provenance.js";
 import { GRADE_DEFAULTS } from "../grader/run.js";
@@ -41,6 +42,8 @@ graded runs in a contained sandbox process, never in the process that judges it 
   --seed N       fast-check seed for the property tests (default ${GRADE_DEFAULTS.seed}: every run grades alike)
   --student ID   the student's id, recorded in the reports (they always record the submission's content hash,
                  the grader's version, the seed, when grading started and how long it took)
+  --lang zh|en   the language of the table, the failures and the known mistakes (default: WORKBENCH_LANG, else
+                 the locale, else English); --json keeps the English ids and titles and adds the localised text
   --judges N     judge processes at once (default: one per exercise, at most one per core); each runs its
                  exercises one after another. grade-class passes cores ÷ --jobs (1 when its students fill the cores)
 ${EXERCISE_PATH_USAGE}
@@ -85,6 +88,7 @@ export const gradeCommand: Command = {
       statePath: state,
       onStatus: (line) => io.stderr(`grade: ${line}\n`),
       hidden: values.hidden === true, // a plain property, so the type checks it is still an option of the session
+      lang: io.lang ?? "en",
     };
     if (values.student !== undefined) {
       if (!isStudentId(values.student)) throw new UsageError(`grade: --student ${STUDENT_ID_RULE} (got ${JSON.stringify(values.student)})`);
@@ -105,7 +109,7 @@ async function gradeOnce(options: GradeSessionOptions, outputs: Outputs, io: Cli
   const { report, text } = await gradeSession(options);
   (outputs.json === "-" ? io.stderr : io.stdout)(text);
   if (outputs.json !== undefined) {
-    const json = JSON.stringify(report, null, 2) + "\n";
+    const json = JSON.stringify(localizedReport(report, options.lang ?? "en"), null, 2) + "\n";
     if (outputs.json === "-") io.stdout(json);
     else writeReport("json", outputs.json, json);
   }

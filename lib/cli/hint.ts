@@ -5,6 +5,8 @@
  * the ones seen so far.
  */
 import { WorkbenchInputError } from "../core/errors.js";
+import { LANG_DEFAULTS, type Lang } from "../core/lang.js";
+import { message } from "../core/messages.js";
 import { requestedHint, type HintReason } from "../grader/hints.js";
 import { isUntouchedStub } from "../grader/catalog.js";
 import { loadCatalog } from "../grader/session.js";
@@ -24,24 +26,31 @@ exercise's file is still the stub they are shown but not remembered. \`workbench
 ${EXERCISE_PATH_USAGE}`;
 
 /** The line that says why this hint (shown above it). */
-function reasonLine(reason: HintReason, id: string, number: string, test: string | undefined, total: number, solutionNote: string): string {
+function reasonLine(
+  reason: HintReason,
+  entry: { id: string; number: string; total: number; solutionNote: string },
+  how: { test: string | undefined; lang: Lang },
+): string {
+  const { id, number: n, total, solutionNote } = entry;
+  const { test, lang } = how;
   switch (reason) {
     case "failing":
-      return `For the failing test of your last grade: ✗ ${test}`;
+      return message(lang, "hint.reason.failing", { test: test ?? "" });
     case "no-grade":
-      return `No grade of ${id} is recorded (never graded, or reset since), so this is the next hint in order.\nAfter \`npm run -s workbench -- grade ${number}\`, hints follow your first failing test.`;
+      return message(lang, "hint.reason.noGrade", { id, n });
     case "passed":
-      return `Your last grade of ${id} passed every test, so this is the next hint in order.`;
+      return message(lang, "hint.reason.passed", { id });
     case "failing-seen":
-      return `You have seen every hint for the tests that failed in your last grade, so this is the next hint in order.`;
+      return message(lang, "hint.reason.failingSeen", {});
     case "all-seen":
-      return `You have seen all ${total} hints of ${id}; this is the last one again.${solutionNote}`;
+      return message(lang, "hint.reason.allSeen", { id, total }) + solutionNote;
   }
 }
 
-export function renderHint(h: Hint, total: number): string {
+/** A hint as `hint` prints it: its label, then its body indented. */
+export function renderHint(h: Hint, total: number, lang: Lang = LANG_DEFAULTS.lang): string {
   const body = h.body.split("\n").map((l) => (l ? `  ${l}` : "")).join("\n");
-  return `Hint ${h.number} of ${total}${h.title ? ` — ${h.title}` : ""}\n\n${body}\n`;
+  return `${message(lang, "hint.label", { number: h.number, total, title: h.title })}\n\n${body}\n`;
 }
 
 export const hintCommand: Command = {
@@ -64,22 +73,24 @@ export const hintCommand: Command = {
       return 1;
     }
     const total = entry.hints.length;
+    const lang = io.lang ?? LANG_DEFAULTS.lang;
     const state = loadState(path, (l) => io.stderr(`hint: ${l}\n`));
     const { hintsSeen, failing } = exerciseState(state, entry.id);
     if (values.shown) {
-      if (hintsSeen.length === 0) io.stdout(`No hints seen yet for ${entry.id}: npm run -s workbench -- hint ${entry.number} shows one.\n`);
-      for (const h of entry.hints.filter((x) => hintsSeen.includes(x.number))) io.stdout(renderHint(h, total) + "\n");
+      if (hintsSeen.length === 0) io.stdout(message(lang, "hint.noneSeen", { id: entry.id, n: entry.number }) + "\n");
+      for (const h of entry.hints.filter((x) => hintsSeen.includes(x.number))) io.stdout(renderHint(h, total, lang) + "\n");
       return 0;
     }
     // a student release (lib/grader/release/) has no solutions/ to point at
-    const solutionNote = entry.solutionDir !== null ? ` The reference solution is in solutions/${entry.id}/.` : "";
+    const solutionNote = entry.solutionDir !== null ? message(lang, "hint.solutionNote", { id: entry.id }) : "";
     const choice = requestedHint(entry.hints, failing, hintsSeen)!;
-    io.stdout(`${entry.id} — ${entry.title}\n${reasonLine(choice.reason, entry.id, entry.number, choice.test, total, solutionNote)}\n\n${renderHint(choice.hint, total)}`);
+    const why = reasonLine(choice.reason, { id: entry.id, number: entry.number, total, solutionNote }, { test: choice.test, lang });
+    io.stdout(`${entry.id} — ${entry.title}\n${why}\n\n${renderHint(choice.hint, total, lang)}`);
     const left = entry.hints.filter((h) => h.number !== choice.hint.number && !hintsSeen.includes(h.number)).length;
-    if (left > 0) io.stdout(`\n(${left} more not seen yet: npm run -s workbench -- hint ${entry.number})\n`);
-    else if (choice.reason !== "all-seen") io.stdout(`\nThat was the last hint not seen.${solutionNote}\n`);
+    if (left > 0) io.stdout(`\n${message(lang, "hint.left", { left, n: entry.number })}\n`);
+    else if (choice.reason !== "all-seen") io.stdout(`\n${message(lang, "hint.lastUnseen", { note: solutionNote })}\n`);
     if (isUntouchedStub(root, entry)) {
-      io.stdout(`\n(Not recorded as seen: ${entry.id} is not started — its file is still the stub. Hints are counted from your first edit.)\n`);
+      io.stdout(`\n${message(lang, "hint.stubNotRecorded", { id: entry.id })}\n`);
       return 0;
     }
     try {

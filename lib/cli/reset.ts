@@ -7,6 +7,8 @@
 import { lstatSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
+import { LANG_DEFAULTS } from "../core/lang.js";
+import { message } from "../core/messages.js";
 import { checkOutputPath } from "../core/safe-write.js";
 import { tryReadUserFile } from "../core/user-file.js";
 import { listExercises, pristineStub, selectExercises, type ExerciseEntry } from "../grader/catalog.js";
@@ -59,6 +61,7 @@ export const resetCommand: Command = {
       throw err;
     }
     const now = new Date();
+    const lang = io.lang ?? LANG_DEFAULTS.lang;
     let state = loadState(path, (l) => io.stderr(`reset: ${l}\n`));
     for (const e of chosen) {
       for (const file of e.files) {
@@ -67,25 +70,25 @@ export const resetCommand: Command = {
         const shown = relative(root, dest);
         const mine = currentExerciseFile(dest, shown);
         if (mine !== null && mine.toString("utf8") === stub) {
-          io.stdout(`${shown}: already the stub\n`);
+          io.stdout(message(lang, "reset.alreadyStub", { file: shown }) + "\n");
           continue;
         }
         if (mine !== null) {
           const backup = join(backupDir(root, e.id, now), file);
           mkdirSync(dirname(backup), { recursive: true });
           writeOutput("reset", "backup", { path: backup, text: mine }); // the bytes as they were
-          io.stdout(`${shown}: your version is saved as ${relative(root, backup)}\n`);
+          io.stdout(message(lang, "reset.saved", { file: shown, backup: relative(root, backup) }) + "\n");
         }
         mkdirSync(dirname(dest), { recursive: true });
         writeOutput("reset", "exercise file", { path: dest, text: stub });
-        io.stdout(`${shown}: stub restored\n`);
+        io.stdout(message(lang, "reset.restored", { file: shown }) + "\n");
       }
       const seen = exerciseState(state, e.id).hintsSeen;
       if (seen.length > 0) {
         const note = join(backupDir(root, e.id, now), "hints-seen.json");
         const titles = hintTitles(e.readme);
         writeNote(note, { exercise: e.id, hintsSeen: seen, titles: seen.map((n) => titles.get(n) ?? ""), resetAt: now.toISOString() });
-        io.stdout(`${e.id}: hints start over (you had seen ${seen.length === 1 ? "hint" : "hints"} ${seen.join(", ")}: noted in ${relative(root, note)})\n`);
+        io.stdout(message(lang, "reset.hintsOver", { id: e.id, seen, note: relative(root, note) }) + "\n");
       }
       state = withReset(state, e.id);
     }

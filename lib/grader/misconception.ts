@@ -7,6 +7,8 @@
 import { misconceptionById, misconceptionsOf } from "../misconceptions/catalogue.js";
 import { diagnoseExercise, type WrongCall } from "../misconceptions/diagnose.js";
 import { matchMisconception, misconceptionReport, type MisconceptionReport, type ObservedCall } from "../misconceptions/match.js";
+import { misconceptionText } from "../misconceptions/translations.js";
+import type { Lang } from "../core/lang.js";
 import { showValue } from "./values.js";
 
 export type { MisconceptionReport } from "../misconceptions/match.js";
@@ -54,6 +56,14 @@ export function nameMisconception(exercise: string, recorder: CallRecorder): Mis
 /** The longer text for a report: what the code does and why it is wrong (empty for an unknown id). */
 export function misconceptionExplanation(id: string): string {
   return misconceptionById(id)?.explanation ?? "";
+}
+
+/**
+ * What a learner reads of a named mistake in `lang`: the catalogue's title and explanation in that language (the
+ * report's own English title and no explanation for an id the catalogue does not know).
+ */
+export function localizedMisconception(m: MisconceptionReport, lang: Lang): { title: string; explanation: string } {
+  return misconceptionText(m.id, lang) ?? { title: m.title, explanation: "" };
 }
 
 /** True for a well-formed `{ id, title, notebook }` (the grader checks what it reads back from a judge's log). */

@@ -4,6 +4,8 @@
  * report. `--watch` calls it again on each save.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { LANG_DEFAULTS, type Lang } from "../core/lang.js";
+import { message } from "../core/messages.js";
 import { listExercises, selectExercises, type ExerciseEntry } from "./catalog.js";
 import { parseReadme, type Hint } from "./readme.js";
 import { exerciseStatus, formatFailures, formatTable } from "./report.js";
@@ -31,6 +33,8 @@ export interface GradeSessionOptions {
   student?: string;
   /** Judge processes at once (`grade --judges`; runGrading's `maxWorkers`). */
   maxWorkers?: number;
+  /** The language of the text report (`grade --lang`; default English). */
+  lang?: Lang;
 }
 
 export interface GradeSessionResult {
@@ -102,12 +106,13 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
     const h = hints.get(id);
     return h ? { ...h, ...(noSolutions(id) ? { noSolutions: true } : {}) } : null;
   };
-  const heading = `Graded ${options.target.label === "exercises" ? "your exercises" : options.target.label} (${report.exercises.length} exercise${report.exercises.length === 1 ? "" : "s"})\n\n`;
+  const lang = options.lang ?? LANG_DEFAULTS.lang;
+  const heading = message(lang, "grade.heading", { target: options.target.label, n: report.exercises.length }) + "\n\n";
   const text =
     heading +
-    formatTable(report, before ? { states: before.exercises } : {}) +
-    formatFailures(report, { hintFor }) +
-    (before ? `\nProgress is kept in ${displayPath(options.root, options.statePath)}.\n` : "");
+    formatTable(report, before ? { states: before.exercises, lang } : { lang }) +
+    formatFailures(report, { hintFor, lang }) +
+    (before ? `\n${message(lang, "grade.progressKept", { path: displayPath(options.root, options.statePath) })}\n` : "");
   return { report, text };
 }
 

@@ -3,3 +3,4 @@ export * from "./types.js";
 export * from "./same.js";
 export * from "./catalogue.js";
 export * from "./match.js";
+export * from "./translations.js";

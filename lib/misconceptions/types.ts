@@ -56,3 +56,14 @@ export function rightAnswer<A extends readonly unknown[]>(
 ): RightAnswer {
   return Object.freeze({ ...entry, run: entry.run as unknown as RightAnswer["run"] });
 }
+
+/** What a learner reads of one misconception. */
+export interface MisconceptionText {
+  readonly title: string;
+  readonly explanation: string;
+}
+
+/** A translation, and `en`: the hash of the English title and explanation it translates (translations.ts). */
+export interface Translation extends MisconceptionText {
+  readonly en: string;
+}

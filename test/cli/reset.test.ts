@@ -111,3 +111,31 @@ describe("workbench reset --all, and a missing README", () => {
     }
   });
 });
+
+describe("reset and hint in the learner's language", () => {
+  it("--lang zh prints the fixed sentences in Chinese; WORKBENCH_LANG does the same; a bad choice is one line, exit 2", async () => {
+    const root = fakeCheckout({ "05-commit-plan": "solution" });
+    gradedWith(root, [SWITCH]);
+    const hint = await cli("hint", "05", "--root", root, "--lang", "zh");
+    expect(hint.out).toMatch(new RegExp(`^针对你上次评分中未通过的测试：✗ .+\n\n提示 \\d/${HINTS.length} — `, "m"));
+    expect(hint.out).toMatch(/^（还有 \d 条没看过：npm run -s workbench -- hint 05）$/m);
+    const reset = await cli("reset", "05", "--lang=zh", "--root", root);
+    expect(reset.code).toBe(0);
+    expect(reset.out).toMatch(/^exercises\/05-commit-plan\/\S+：你的版本已另存为 \.workbench\/backups\//m);
+    expect(reset.out).toMatch(/^05-commit-plan：提示从头开始（你看过的提示 \d 已记在 \S+hints-seen\.json）$/m);
+    const saved = process.env.WORKBENCH_LANG;
+    process.env.WORKBENCH_LANG = "zh";
+    try {
+      expect((await cli("hint", "05", "--root", root)).out).toContain("没有 05-commit-plan 的评分记录");
+      expect((await cli("hint", "05", "--root", root, "--lang", "en")).out).toContain("No grade of 05-commit-plan is recorded");
+      process.env.WORKBENCH_LANG = "fr";
+      const bad = await cli("hint", "05", "--root", root);
+      expect([bad.code, bad.out, bad.err]).toEqual([2, "", 'chooseLang: WORKBENCH_LANG must be one of en, zh (got "fr")\n']);
+    } finally {
+      if (saved === undefined) delete process.env.WORKBENCH_LANG;
+      else process.env.WORKBENCH_LANG = saved;
+    }
+    const noValue = await cli("hint", "05", "--root", root, "--lang");
+    expect([noValue.code, noValue.err]).toEqual([2, "takeLangOption: --lang needs a value (en or zh)\n"]);
+  });
+});

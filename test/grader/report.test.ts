@@ -60,3 +60,30 @@ describe("text report", () => {
     expect(last).toContain("  Hint 3 of 3 — Last (for ✗ f)\n    the body\n  (that is the last hint; the reference solution is in solutions/03-half/)");
   });
 });
+
+describe("text report in Chinese", () => {
+  it("translates the table's fixed words and keeps its columns aligned by display width", () => {
+    const table = formatTable(REPORT, { lang: "zh" });
+    const rows = table.split("\n").filter((r) => r !== "");
+    expect(rows[0]).toMatch(/^练习\s+测试\s+得分\s+状态$/);
+    expect(rows.find((r) => r.startsWith("01-done"))).toMatch(/已完成$/);
+    expect(rows.find((r) => r.startsWith("02-stub"))).toMatch(/未开始$/);
+    expect(rows.at(-1)).toMatch(/^合计\s+3\/8\s+4\/12\s+33 %，已完成 1\/5$/);
+    // the "tests" column ends at the same terminal column on every row (CJK characters are two columns wide)
+    const cols = (r: string): number => [...r.slice(0, r.search(/\d+\/\d+/) + r.match(/\d+\/\d+/)![0].length)].reduce((n, c) => n + (/\p{Script=Han}/u.test(c) ? 2 : 1), 0);
+    const dataRows = rows.filter((r) => /\d+\/\d+/.test(r));
+    expect(new Set(dataRows.map(cols)).size).toBe(1);
+  });
+
+  it("names a known mistake in Chinese, with the first sentence of why", () => {
+    const r = gradeReport("exercises", [
+      ex("01-pagerank", [t("a", true, 1), { ...t("step", false, 2, "expected 0.54 to be 0.15"), misconception: { id: "01-dangling-dropped", title: "dangling mass dropped", notebook: "01.ipynb § 4" } }]),
+    ]);
+    const text = formatFailures(r, { lang: "zh" });
+    expect(text).toContain("2 个测试中有 1 个未通过：");
+    expect(text).toContain("      → 已知错误：丢掉了悬空质量\n");
+    expect(text).toContain("        这一步加上了 (1−α)·p(v) 和沿边传出的份额，却漏了 α·d_t·p(v)。\n");
+    expect(text).toContain("        阅读：notebooks/01.ipynb § 4");
+    expect(formatFailures(r)).toContain("      → known mistake: dangling mass dropped\n");
+  });
+});

@@ -1,0 +1,134 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { WorkbenchInputError } from "../../lib/core/errors.js";
+import { describeViolations, glossaryMarkdown, parseGlossary, termViolations, type Glossary } from "../../lib/notebooks/glossary.js";
+
+const ROOT = join(__dirname, "..", "..");
+const GLOSSARY = parseGlossary(JSON.parse(readFileSync(join(ROOT, "docs", "glossary.json"), "utf8")));
+
+/** True when `file` exports `name` as a function, class, const, interface, type or enum. */
+function exports(file: string, name: string): boolean {
+  const source = readFileSync(join(ROOT, file), "utf8");
+  return new RegExp(`^export (?:async )?(?:function\\*? |class |const |let |interface |type |enum |abstract class )${name.replace(/\$/g, "\\$")}\\b`, "m").test(source);
+}
+
+describe("docs/glossary.json", () => {
+  it("lists the seed's own terms", () => {
+    const terms = GLOSSARY.terms.map((t) => t.zh);
+    for (const t of ["悬空质量", "个性化分布", "阻尼", "残差", "严格前缀", "容差", "回退", "部分应用", "检查点", "工作区", "索引", "仓库地图", "标签", "引用图", "排名", "二分搜索", "缩进", "自动提交"]) {
+      expect(terms).toContain(t);
+    }
+  });
+
+  it("names only identifiers lib exports", () => {
+    const missing = GLOSSARY.terms.flatMap((t) =>
+      t.ids.filter((id) => {
+        const [file, name] = id.split("#") as [string, string];
+        return !existsSync(join(ROOT, file)) || !exports(file, name);
+      }),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("points only at files the repository has", () => {
+    expect(GLOSSARY.terms.flatMap((t) => t.taught.filter((p) => !existsSync(join(ROOT, p))))).toEqual([]);
+  });
+
+  it("is what docs/glossary.md shows (npx tsx scripts/glossary.ts writes it)", () => {
+    expect(readFileSync(join(ROOT, "docs", "glossary.md"), "utf8")).toBe(glossaryMarkdown(GLOSSARY));
+  });
+
+  it("holds the Chinese README to its terms", () => {
+    expect(describeViolations(termViolations(GLOSSARY, readFileSync(join(ROOT, "README.zh.md"), "utf8")))).toBe("");
+  });
+
+  it("holds the Chinese reading guide to its terms, and to the English it was translated from", () => {
+    const zh = readFileSync(join(ROOT, "docs", "seed-000.zh.md"), "utf8");
+    expect(describeViolations(termViolations(GLOSSARY, zh))).toBe("");
+    const en = createHash("sha256").update(readFileSync(join(ROOT, "docs", "seed-000.md"))).digest("hex").slice(0, 16);
+    expect(zh.match(/<!-- en: ([0-9a-f]{16}) /)?.[1], `docs/seed-000.md changed: review docs/seed-000.zh.md against it, then set en: ${en}`).toBe(en);
+    // the same sections, in the same order: each English "## " heading's bold Chinese part is in the Chinese page
+    const bold = (text: string): string[] => text.split("\n").filter((l) => l.startsWith("## ")).map((l) => l.match(/\*\*([^*]+)\*\*/)?.[1] ?? l);
+    expect(bold(zh)).toEqual(bold(readFileSync(join(ROOT, "docs", "seed-000.md"), "utf8")));
+  });
+
+  it("has no forbidden synonym in its own terms' text", () => {
+    expect(describeViolations(termViolations(GLOSSARY, GLOSSARY.terms.map((t) => t.zh).join("，")))).toBe("");
+  });
+});
+
+describe("the id check can fail", () => {
+  it("finds an exported name and misses one that is only mentioned", () => {
+    expect(exports("lib/repomap/teaching/repo-map.ts", "teachingPageRankStep")).toBe(true);
+    expect(exports("lib/repomap/teaching/repo-map.ts", "teachingPageRank")).toBe(true);
+    expect(exports("lib/repomap/teaching/repo-map.ts", "pageRankStep")).toBe(false);
+  });
+});
+
+describe("termViolations: Chinese prose held to the glossary's term", () => {
+  it("passes prose that uses the seed's terms", () => {
+    const prose = "最后一项将悬空节点的悬空质量送回个性化分布；阻尼取 0.85，残差只说明迭代尚未停稳。";
+    expect(termViolations(GLOSSARY, prose)).toEqual([]);
+  });
+
+  it("names each synonym, the term to use instead and where it is", () => {
+    const prose = "悬挂质量应按个人化分布送回，否则总质量流失。";
+    expect(termViolations(GLOSSARY, prose)).toEqual([
+      { term: "悬空质量", synonym: "悬挂质量", index: 0 },
+      { term: "个性化分布", synonym: "个人化分布", index: 6 },
+    ]);
+    expect(describeViolations(termViolations(GLOSSARY, prose))).toBe("«悬挂质量» → use «悬空质量» (at 0)\n«个人化分布» → use «个性化分布» (at 6)");
+  });
+
+  it("finds a synonym that contains an accepted term (边权值 holds 边权)", () => {
+    expect(termViolations(GLOSSARY, "每条边的边权值为正").map((v) => v.synonym)).toEqual(["边权值"]);
+  });
+
+  it("accepts the seed's other spelling of a term (二分式搜索, dirty文件)", () => {
+    expect(termViolations(GLOSSARY, "二分式搜索试渲染；与本轮无关的dirty文件保持不动")).toEqual([]);
+    expect(termViolations(GLOSSARY, "用二分查找试渲染")).toEqual([{ term: "二分搜索", synonym: "二分查找", index: 1 }]);
+  });
+
+  it("does not report a synonym that only occurs inside an accepted term", () => {
+    const tiny: Glossary = parseGlossary({
+      about: "",
+      terms: [
+        { zh: "工作区", en: "working tree", ids: ["lib/a.ts#a"], taught: ["x"], forbidden: ["工作"] },
+        { zh: "提交", en: "commit", ids: ["lib/a.ts#b"], taught: ["x"], forbidden: ["工作区提交"] },
+      ],
+    });
+    expect(termViolations(tiny, "工作区里的改动")).toEqual([]);
+    expect(termViolations(tiny, "工作中的改动，工作区提交")).toEqual([
+      { term: "工作区", synonym: "工作", index: 0 },
+      { term: "提交", synonym: "工作区提交", index: 7 },
+    ]);
+  });
+
+  it("refuses text that is not a string", () => {
+    expect(() => termViolations(GLOSSARY, 3 as unknown as string)).toThrow(WorkbenchInputError);
+  });
+});
+
+describe("parseGlossary names the broken field", () => {
+  const good = { zh: "阻尼", en: "damping", ids: ["lib/a.ts#damping"], taught: ["notebooks/x.ipynb"], forbidden: [] };
+  const bad = (term: Record<string, unknown>, field: string): void => {
+    expect(() => parseGlossary({ about: "", terms: [term] })).toThrow(new RegExp(`^parseGlossary: glossary\\.terms\\[0\\]\\.${field}`));
+  };
+
+  it("accepts a well-formed entry", () => {
+    expect(parseGlossary({ about: "a", terms: [good] }).terms[0]).toEqual({ ...good, also: [] });
+  });
+  it("refuses a malformed id, no id, no place, a synonym equal to the term, an unknown key", () => {
+    bad({ ...good, ids: ["repo-map.ts:damping"] }, "ids\\[0\\]");
+    bad({ ...good, ids: [] }, "ids");
+    bad({ ...good, taught: [] }, "taught");
+    bad({ ...good, forbidden: ["阻尼"] }, "forbidden\\[0\\]");
+    bad({ ...good, zh: "" }, "zh");
+    bad({ ...good, note: "x" }, "note");
+  });
+  it("refuses a term listed twice", () => {
+    expect(() => parseGlossary({ about: "", terms: [good, good] })).toThrow(/terms\[1\]\.zh must be a non-empty term listed once/);
+  });
+});
