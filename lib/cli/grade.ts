@@ -12,6 +12,7 @@ import { localizedReport } from "../grader/localize.js";
 import type { GradeReport } from "../grader/results.js";
 import { isStudentId, STUDENT_ID_RULE } from "../grader/provenance.js";
 import { GRADE_DEFAULTS } from "../grader/run.js";
+import { detectContainment } from "../grader/sandbox/containment.js";
 import { gradeSession, loadCatalog, type GradeSessionOptions } from "../grader/session.js";
 import { resolveTarget, type Target } from "../grader/target.js";
 import { watchExercises } from "../grader/watch.js";
@@ -34,7 +35,9 @@ graded runs in a contained sandbox process, never in the process that judges it 
                  folder or symbolic link is refused before grading (exit 2)
   --junit FILE   also write the report as JUnit XML
   --classroom FILE  also write the result GitHub Classroom's autograding reporter reads (JSON: version,
-                 status, max_score, tests[] with score; the release's workflow base64-encodes it)
+                 status, max_score, tests[] with score; the service was retired in August 2026)
+  --allow-unconfined  grade another folder (--target DIR) even where bubblewrap does not work: its code could
+                 then open network sockets (your own exercises/ and solutions/ are always graded)
   --hidden       also run the hidden graded tests (test/exercises/hidden/, instructor only: a student
                  release has none)
   --timeout MS   per-test limit on the time spent in the submission's code, in milliseconds (default
@@ -61,6 +64,7 @@ export const gradeCommand: Command = {
       junit: { type: "string" },
       classroom: { type: "string" },
       hidden: { type: "boolean" },
+      "allow-unconfined": { type: "boolean" },
       timeout: { type: "string" },
       seed: { type: "string" },
       student: { type: "string" },
@@ -96,6 +100,11 @@ export const gradeCommand: Command = {
     }
     if (values.judges !== undefined) options.maxWorkers = integerOption("grade", "judges", values.judges, 1, 1);
     const outputs = { json: reportPath("json", values.json), junit: reportPath("junit", values.junit), classroom: reportPath("classroom", values.classroom) };
+    // someone else's code (a submission): without bubblewrap nothing stops it opening sockets, so refuse unless told
+    if (!target.isStudentWork && target.label !== "solutions" && !detectContainment().networkBlocked) {
+      if (values["allow-unconfined"] !== true) throw new UsageError("grade: refusing to grade another folder without bubblewrap here: its code could open network sockets; install bubblewrap (scripts/system-deps.sh) or pass --allow-unconfined");
+      io.stderr("grade: --allow-unconfined: network is NOT blocked for the graded code\n");
+    }
     const first = await gradeOnce(options, outputs, io);
     if (!values.watch) return exitCode(first);
     return watchLoop(options, outputs, io, first);
