@@ -11,12 +11,13 @@ import { WorkbenchInputError } from "../core/errors.js";
 import { CLASS_FILES, GRADE_CLASS_DEFAULTS, gradeClass, type ClassEvent, type GradeClassOptions } from "../grader/class/grade-class.js";
 import { rowProblem, type ClassRow } from "../grader/class/gradebook.js";
 import { stopAllStudentGrades } from "../grader/class/grade-student.js";
-import { analyseSimilarity } from "../grader/class/similarity.js";
+import { analyseSimilarity, SIMILARITY_DEFAULTS } from "../grader/class/similarity.js";
 import { similarityHtml, similarityMarkdown } from "../grader/class/similarity-report.js";
 import { sourcesFromStudents } from "../grader/class/sources.js";
 import type { SummarySection } from "../grader/class/summary-render.js";
 import { GRADE_DEFAULTS } from "../grader/run.js";
 import { loadCatalog } from "../grader/session.js";
+import { thresholdOption } from "./similarity.js";
 import { parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 import { exercisePaths, integerOption, userCwd } from "./exercise-options.js";
 import { progressLine } from "./progress.js";
@@ -28,7 +29,8 @@ a folder (laid out like exercises/, or a workbench checkout with an exercises/ f
 (its HEAD commit is graded), or a git bundle (ID.bundle). Students are graded by the grader of
 \`workbench grade\`, several to a process, each student's code in sandboxes of its own; a broken or hostile
 submission costs only its own row.
-Writes DIR/gradebook.csv, DIR/summary.html, DIR/summary.md and DIR/ID/report.json + report.xml.
+Writes DIR/gradebook.csv, DIR/summary.html, DIR/summary.md, DIR/ID/report.json + report.xml (for the
+instructor) and DIR/ID/feedback.md + feedback.html (for the student).
 A student whose submission, grader, seed and exercises are unchanged since the last run into DIR is not
 graded again (DIR/grade-class-cache.json).
   --out DIR          where the results go (created if missing; not inside SUBMISSIONS)
@@ -40,6 +42,8 @@ graded again (DIR/grade-class-cache.json).
   --timeout MS       per-test limit on the time spent in a submission's code (default ${GRADE_DEFAULTS.timeoutMs})
   --student-limit S  seconds one student's whole grade may take before it is stopped (default ${GRADE_CLASS_DEFAULTS.studentLimitMs / 1000};
                      in a batch: the time its tests run, and only that student is stopped)
+  --publish-hidden   show hidden tests' names and messages in each student's feedback (default: "hidden test failed")
+  --similarity-threshold X  list pairs scoring at least X in [0, 1] in the similarity report (default ${SIMILARITY_DEFAULTS.threshold})
   --root DIR         the workbench checkout (default: the one containing the current folder)
 Exit status: 0 when every student has a report, 1 when some could not be graded, 2 on a usage error.`;
 
@@ -47,11 +51,11 @@ Exit status: 0 when every student has a report, 1 when some could not be graded,
  * The sections appended to summary.html / summary.md: the similarity report (issue 14, item 3) over every
  * checked-out submission, graded now or unchanged — a lead for the instructor, never a penalty.
  */
-function similaritySections(root: string): NonNullable<GradeClassOptions["extraSections"]> {
+function similaritySections(root: string, threshold: number): NonNullable<GradeClassOptions["extraSections"]> {
   return (submissions): readonly SummarySection[] => {
     const sources = sourcesFromStudents(root, submissions.map((s) => ({ id: s.id, dir: s.targetDir })));
-    const analysis = analyseSimilarity(sources);
-    return [{ title: "Similar submissions", html: similarityHtml(analysis.pairs, { analysis }), markdown: similarityMarkdown(analysis.pairs, { analysis }) }];
+    const analysis = analyseSimilarity(sources, { threshold });
+    return [{ title: "Similar submissions", html: similarityHtml(analysis.pairs, { analysis, threshold }), markdown: similarityMarkdown(analysis.pairs, { analysis, threshold }) }];
   };
 }
 
@@ -69,6 +73,8 @@ export const gradeClassCommand: Command = {
       "student-limit": { type: "string" },
       batch: { type: "string" },
       root: { type: "string" },
+      "publish-hidden": { type: "boolean" },
+      "similarity-threshold": { type: "string" },
     });
     if (positionals.length !== 1) throw new UsageError(`grade-class: give exactly one SUBMISSIONS folder (got ${positionals.length}; see: workbench grade-class --help)`);
     const { root } = exercisePaths("grade-class", { root: values.root });
@@ -76,9 +82,10 @@ export const gradeClassCommand: Command = {
     if (!statSync(submissionsDir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`grade-class: SUBMISSIONS ${positionals[0]} is not a folder`);
     if (values.out === undefined) throw new UsageError("grade-class: --out DIR is required (where the gradebook and reports go)");
     const outDir = checkOutDir(values.out, submissionsDir);
-    let exercises: string[];
+    const threshold = thresholdOption(values["similarity-threshold"], "grade-class: --similarity-threshold");
+    let catalog: ReturnType<typeof loadCatalog>;
     try {
-      exercises = loadCatalog(root, values.exercise ?? []).map((e) => e.id);
+      catalog = loadCatalog(root, values.exercise ?? []);
     } catch (err) {
       if (err instanceof WorkbenchInputError) throw new UsageError(`grade-class: --exercise ${err.message.replace(/^\w+: exercise /, "")}`);
       throw err;
@@ -100,12 +107,13 @@ export const gradeClassCommand: Command = {
       outDir,
       jobs: integerOption("grade-class", "jobs", values.jobs, availableParallelism(), 1),
       batch: integerOption("grade-class", "batch", values.batch, GRADE_CLASS_DEFAULTS.batch, 1),
-      exercises,
+      exercises: catalog.map((e) => e.id),
       seed: integerOption("grade-class", "seed", values.seed, GRADE_DEFAULTS.seed, 0),
       timeoutMs: integerOption("grade-class", "timeout", values.timeout, GRADE_DEFAULTS.timeoutMs, 100),
       studentLimitMs: integerOption("grade-class", "student-limit", values["student-limit"], GRADE_CLASS_DEFAULTS.studentLimitMs / 1000, 10) * 1000,
       onEvent: progress.event,
-      extraSections: similaritySections(root),
+      extraSections: similaritySections(root, threshold),
+      feedback: { publishHidden: values["publish-hidden"] === true, hints: new Map(catalog.map((e) => [e.id, e.hints])) },
     }).finally(() => {
       progress.stop();
       process.off("SIGINT", interrupted);

@@ -17,6 +17,7 @@ import { checkOutSubmission } from "./checkout.js";
 import { gradebookCsv, type ClassRow } from "./gradebook.js";
 import { planBatches } from "./batch.js";
 import { gradeBatch, gradeStudent, parseReport, type StudentGradeOutcome } from "./grade-student.js";
+import { feedbackHtml, feedbackMarkdown, type FeedbackOptions } from "./feedback.js";
 import { classSummary } from "./summary.js";
 import { summaryHtml, summaryMarkdown, type SummarySection } from "./summary-render.js";
 import { discoverSubmissions, type SubmissionEntry } from "./submissions.js";
@@ -28,7 +29,15 @@ import { discoverSubmissions, type SubmissionEntry } from "./submissions.js";
  */
 export const HIDDEN_TESTS_ARGS: readonly string[] = Object.freeze(["--hidden"]);
 
-export const CLASS_FILES = Object.freeze({ gradebook: "gradebook.csv", html: "summary.html", markdown: "summary.md", report: "report.json", junit: "report.xml" });
+export const CLASS_FILES = Object.freeze({
+  gradebook: "gradebook.csv",
+  html: "summary.html",
+  markdown: "summary.md",
+  report: "report.json",
+  junit: "report.xml",
+  feedbackMarkdown: "feedback.md",
+  feedbackHtml: "feedback.html",
+});
 const RESERVED = new Set<string>([CLASS_FILES.gradebook, CLASS_FILES.html, CLASS_FILES.markdown, CACHE_FILE]);
 
 export interface GradeClassOptions {
@@ -46,6 +55,8 @@ export interface GradeClassOptions {
   /** Students graded in one grade process (batch.ts; default `GRADE_CLASS_DEFAULTS.batch`); 1: each alone. */
   batch?: number;
   onEvent?: (event: ClassEvent) => void;
+  /** What each student's feedback.md / feedback.html may show (feedback.ts): hints, and whether hidden tests are published. */
+  feedback?: Partial<FeedbackOptions>;
   /**
    * Sections appended to the summary (the similarity report), made from every submission that could be checked
    * out (graded now or unchanged): its id and the folder graded, which exists only until gradeClass returns.
@@ -205,6 +216,15 @@ function writeClassFiles(o: GradeClassOptions, rows: readonly ClassRow[], extraS
   const subtitle = `Graded with aider-workbench ${v.version}${v.commit ? ` (${v.commit.slice(0, 12)})` : ""}, seed ${o.seed}, ${o.exercises.length} exercises: ${o.exercises.join(", ")}.`;
   const options = { title: "Class summary", subtitle, extraSections };
   atomicWrite(join(o.outDir, CLASS_FILES.gradebook), gradebookCsv(rows, o.exercises));
+  for (const row of rows) {
+    const dir = join(o.outDir, row.id);
+    if (!row.report) {
+      for (const f of [CLASS_FILES.feedbackMarkdown, CLASS_FILES.feedbackHtml]) rmSync(join(dir, f), { force: true });
+      continue;
+    }
+    atomicWrite(join(dir, CLASS_FILES.feedbackMarkdown), feedbackMarkdown(row.id, row.report, o.feedback));
+    atomicWrite(join(dir, CLASS_FILES.feedbackHtml), feedbackHtml(row.id, row.report, o.feedback));
+  }
   atomicWrite(join(o.outDir, CLASS_FILES.html), summaryHtml(summary, options));
   atomicWrite(join(o.outDir, CLASS_FILES.markdown), summaryMarkdown(summary, options));
 }
