@@ -4,10 +4,11 @@
  * per finished student) and a table at the end. Exit 0 when every student has a report, 1 when some could not be
  * graded (their rows say why), 2 for a usage mistake.
  */
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
+import { COLLECTION_FILE, parseCollection } from "../grader/class/collection.js";
 import { CLASS_FILES, GRADE_CLASS_DEFAULTS, gradeClass, type ClassEvent, type GradeClassOptions } from "../grader/class/grade-class.js";
 import { rowProblem, type ClassRow } from "../grader/class/gradebook.js";
 import { stopAllStudentGrades } from "../grader/class/grade-student.js";
@@ -113,6 +114,7 @@ export const gradeClassCommand: Command = {
       studentLimitMs: integerOption("grade-class", "student-limit", values["student-limit"], GRADE_CLASS_DEFAULTS.studentLimitMs / 1000, 10) * 1000,
       onEvent: progress.event,
       extraSections: similaritySections(root, threshold),
+      ...collectionOf(submissionsDir),
       feedback: { publishHidden: values["publish-hidden"] === true, hints: new Map(catalog.map((e) => [e.id, e.hints])) },
     }).finally(() => {
       progress.stop();
@@ -126,6 +128,17 @@ export const gradeClassCommand: Command = {
     return notGraded > 0 ? 1 : 0;
   },
 };
+
+/** SUBMISSIONS/collection.csv when `collect` wrote one: the gradebook then shows raw and final points. */
+function collectionOf(submissionsDir: string): { collection?: ReturnType<typeof parseCollection> } {
+  const path = join(submissionsDir, COLLECTION_FILE);
+  if (!statSync(path, { throwIfNoEntry: false })?.isFile()) return {};
+  try {
+    return { collection: parseCollection(readFileSync(path, "utf8")) };
+  } catch (err) {
+    throw new UsageError(`grade-class: ${COLLECTION_FILE} in SUBMISSIONS cannot be read: ${(err as Error).message}`);
+  }
+}
 
 /** --out as an absolute path: not SUBMISSIONS or inside it, not a file, in a folder that exists. */
 function checkOutDir(value: string, submissionsDir: string): string {

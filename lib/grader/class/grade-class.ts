@@ -17,6 +17,7 @@ import { checkOutSubmission } from "./checkout.js";
 import { gradebookCsv, type ClassRow } from "./gradebook.js";
 import { planBatches } from "./batch.js";
 import { gradeBatch, gradeStudent, parseReport, type StudentGradeOutcome } from "./grade-student.js";
+import type { CollectedFolder } from "./collect.js";
 import { feedbackHtml, feedbackMarkdown, type FeedbackOptions } from "./feedback.js";
 import { classSummary } from "./summary.js";
 import { summaryHtml, summaryMarkdown, type SummarySection } from "./summary-render.js";
@@ -55,6 +56,8 @@ export interface GradeClassOptions {
   /** Students graded in one grade process (batch.ts; default `GRADE_CLASS_DEFAULTS.batch`); 1: each alone. */
   batch?: number;
   onEvent?: (event: ClassEvent) => void;
+  /** `collect`'s record of the submissions (collection.csv, by folder): the gradebook adds the real id, lateness and final points. */
+  collection?: ReadonlyMap<string, CollectedFolder>;
   /** What each student's feedback.md / feedback.html may show (feedback.ts): hints, and whether hidden tests are published. */
   feedback?: Partial<FeedbackOptions>;
   /**
@@ -215,7 +218,7 @@ function writeClassFiles(o: GradeClassOptions, rows: readonly ClassRow[], extraS
   const v = graderVersion(o.root);
   const subtitle = `Graded with aider-workbench ${v.version}${v.commit ? ` (${v.commit.slice(0, 12)})` : ""}, seed ${o.seed}, ${o.exercises.length} exercises: ${o.exercises.join(", ")}.`;
   const options = { title: "Class summary", subtitle, extraSections };
-  atomicWrite(join(o.outDir, CLASS_FILES.gradebook), gradebookCsv(rows, o.exercises));
+  atomicWrite(join(o.outDir, CLASS_FILES.gradebook), gradebookCsv(rows, o.exercises, o.collection));
   for (const row of rows) {
     const dir = join(o.outDir, row.id);
     if (!row.report) {
