@@ -9,6 +9,7 @@ import { availableParallelism } from "node:os";
 import { dirname, join, resolve, sep } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { COLLECTION_FILE, parseCollection } from "../grader/class/collection.js";
+import { LMS_PROFILES, type LmsProfile } from "../grader/class/overrides.js";
 import { CLASS_FILES, GRADE_CLASS_DEFAULTS, gradeClass, type ClassEvent, type GradeClassOptions } from "../grader/class/grade-class.js";
 import { rowProblem, type ClassRow } from "../grader/class/gradebook.js";
 import { stopAllStudentGrades } from "../grader/class/grade-student.js";
@@ -45,6 +46,10 @@ graded again (DIR/grade-class-cache.json).
                      in a batch: the time its tests run, and only that student is stopped)
   --publish-hidden   show hidden tests' names and messages in each student's feedback (default: "hidden test failed")
   --similarity-threshold X  list pairs scoring at least X in [0, 1] in the similarity report (default ${SIMILARITY_DEFAULTS.threshold})
+  --export PROFILE   also write DIR/export-PROFILE.csv for canvas, moodle or gradescope (repeat for more)
+  --assignment NAME  the assignment column those exports fill
+DIR/overrides.csv (student, target = exercise or exercise/test, points, reason) is yours: read on every run,
+applied to the gradebook and exports (the "overridden" column names each change), never written.
   --root DIR         the workbench checkout (default: the one containing the current folder)
 Exit status: 0 when every student has a report, 1 when some could not be graded, 2 on a usage error.`;
 
@@ -75,6 +80,8 @@ export const gradeClassCommand: Command = {
       batch: { type: "string" },
       root: { type: "string" },
       "publish-hidden": { type: "boolean" },
+      export: { type: "string", multiple: true },
+      assignment: { type: "string" },
       "similarity-threshold": { type: "string" },
     });
     if (positionals.length !== 1) throw new UsageError(`grade-class: give exactly one SUBMISSIONS folder (got ${positionals.length}; see: workbench grade-class --help)`);
@@ -115,6 +122,7 @@ export const gradeClassCommand: Command = {
       onEvent: progress.event,
       extraSections: similaritySections(root, threshold),
       ...collectionOf(submissionsDir),
+      ...exportsOf(values.export ?? [], values.assignment),
       feedback: { publishHidden: values["publish-hidden"] === true, hints: new Map(catalog.map((e) => [e.id, e.hints])) },
     }).finally(() => {
       progress.stop();
@@ -128,6 +136,14 @@ export const gradeClassCommand: Command = {
     return notGraded > 0 ? 1 : 0;
   },
 };
+
+/** --export canvas|moodle|gradescope (repeatable) with --assignment NAME: the LMS import files. */
+function exportsOf(profiles: readonly string[], assignment: string | undefined): Pick<GradeClassOptions, "exports"> {
+  if (profiles.length === 0) return {};
+  for (const p of profiles) if (!(LMS_PROFILES as readonly string[]).includes(p)) throw new UsageError(`grade-class: --export must be one of ${LMS_PROFILES.join(", ")} (got ${JSON.stringify(p)})`);
+  if (!assignment?.trim()) throw new UsageError("grade-class: --export needs --assignment NAME (the LMS column to fill)");
+  return { exports: { profiles: profiles as LmsProfile[], assignment } };
+}
 
 /** SUBMISSIONS/collection.csv when `collect` wrote one: the gradebook then shows raw and final points. */
 function collectionOf(submissionsDir: string): { collection?: ReturnType<typeof parseCollection> } {

@@ -6,7 +6,7 @@
  * `summary.md`. Nothing a submission does stops the class: every failure becomes that student's row. The cache is
  * saved after every student, so an interrupted run resumes where it stopped.
  */
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { toJunitXml } from "../junit.js";
@@ -17,7 +17,8 @@ import { checkOutSubmission } from "./checkout.js";
 import { gradebookCsv, type ClassRow } from "./gradebook.js";
 import { planBatches } from "./batch.js";
 import { gradeBatch, gradeStudent, parseReport, type StudentGradeOutcome } from "./grade-student.js";
-import type { CollectedFolder } from "./collect.js";
+import { finalPoints, type CollectedFolder } from "./collect.js";
+import { applyOverrides, lmsExportCsv, OVERRIDES_FILE, parseOverrides, type LmsProfile } from "./overrides.js";
 import { feedbackHtml, feedbackMarkdown, type FeedbackOptions } from "./feedback.js";
 import { classSummary } from "./summary.js";
 import { summaryHtml, summaryMarkdown, type SummarySection } from "./summary-render.js";
@@ -58,6 +59,8 @@ export interface GradeClassOptions {
   onEvent?: (event: ClassEvent) => void;
   /** `collect`'s record of the submissions (collection.csv, by folder): the gradebook adds the real id, lateness and final points. */
   collection?: ReadonlyMap<string, CollectedFolder>;
+  /** LMS import files to write (`export-<profile>.csv`) for the assignment named. */
+  exports?: { profiles: readonly LmsProfile[]; assignment: string };
   /** What each student's feedback.md / feedback.html may show (feedback.ts): hints, and whether hidden tests are published. */
   feedback?: Partial<FeedbackOptions>;
   /**
@@ -213,7 +216,20 @@ function writeStudentReports(dir: string, report: GradeReport): void {
   atomicWrite(join(dir, CLASS_FILES.junit), toJunitXml(report));
 }
 
-function writeClassFiles(o: GradeClassOptions, rows: readonly ClassRow[], extraSections: readonly SummarySection[]): void {
+function writeClassFiles(o: GradeClassOptions, graded: readonly ClassRow[], extraSections: readonly SummarySection[]): void {
+  // overrides.csv is the instructor's: read on every run, never written; the gradebook names each cell it changed
+  const overridesPath = join(o.outDir, OVERRIDES_FILE);
+  const applied = existsSync(overridesPath) ? applyOverrides(graded, parseOverrides(readFileSync(overridesPath, "utf8"))) : null;
+  for (const u of applied?.unmatched ?? []) o.onEvent?.({ type: "note", line: `${OVERRIDES_FILE}: no graded ${u.exercise}${u.test ? `/${u.test}` : ""} for ${u.student}; not applied` });
+  const rows = applied ? applied.rows.map((r) => (applied.changed.has(r.id) ? { ...r, overridden: applied.changed.get(r.id)! } : r)) : graded;
+  for (const profile of o.exports?.profiles ?? []) {
+    const students = rows.map((r) => {
+      const c = o.collection?.get(r.id);
+      const points: number | "" = r.report ? (c ? finalPoints(r.report.points, c.hoursLate, c.policy) : r.report.points) : "";
+      return { id: r.id, name: c?.student ?? r.id, ...(c?.student.includes("@") ? { email: c.student } : {}), points };
+    });
+    atomicWrite(join(o.outDir, `export-${profile}.csv`), lmsExportCsv(profile, o.exports!.assignment, students));
+  }
   const summary = classSummary(rows);
   const v = graderVersion(o.root);
   const subtitle = `Graded with aider-workbench ${v.version}${v.commit ? ` (${v.commit.slice(0, 12)})` : ""}, seed ${o.seed}, ${o.exercises.length} exercises: ${o.exercises.join(", ")}.`;

@@ -22,6 +22,8 @@ export interface ClassRow {
   problem?: string;
   /** Wall time of this run's grade (ms), when graded now. */
   wallMs?: number;
+  /** Cells an instructor's overrides.csv changed (overrides.ts), "01-x: 12 → 5 (reason)". */
+  overridden?: string[];
 }
 
 /** A CSV field: quoted when needed, formula-looking text defused. */
@@ -44,7 +46,8 @@ export function submissionLabel(report: GradeReport | undefined): string {
  */
 export function gradebookCsv(rows: readonly ClassRow[], exerciseIds: readonly string[], collected?: ReadonlyMap<string, CollectedFolder>): string {
   const late = collected ? ["name", "hours_late", "late_policy", "final"] : [];
-  const header = ["student", ...exerciseIds, "total", "max", ...late, "grader_version", "seed", "submission", "graded_at", "problem"];
+  const overrides = rows.some((r) => r.overridden?.length) ? ["overridden"] : [];
+  const header = ["student", ...exerciseIds, "total", "max", ...late, ...overrides, "grader_version", "seed", "submission", "graded_at", "problem"];
   const lines = [header.map(csvCell).join(",")];
   for (const row of rows) {
     const r = row.report;
@@ -60,6 +63,7 @@ export function gradebookCsv(rows: readonly ClassRow[], exerciseIds: readonly st
       r ? r.points : "",
       r ? r.maxPoints : "",
       ...(collected ? lateCells(row, collected.get(row.id)) : []),
+      ...(overrides.length ? [(row.overridden ?? []).join("; ")] : []),
       p ? formatGraderVersion(p.grader) : "",
       p ? p.seed : "",
       submissionLabel(r),
