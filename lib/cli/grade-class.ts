@@ -4,20 +4,23 @@
  * per finished student) and a table at the end. Exit 0 when every student has a report, 1 when some could not be
  * graded (their rows say why), 2 for a usage mistake.
  */
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
+import { COLLECTION_FILE, parseCollection } from "../grader/class/collection.js";
+import { LMS_PROFILES, type LmsProfile } from "../grader/class/overrides.js";
 import { CLASS_FILES, GRADE_CLASS_DEFAULTS, gradeClass, type ClassEvent, type GradeClassOptions } from "../grader/class/grade-class.js";
 import { rowProblem, type ClassRow } from "../grader/class/gradebook.js";
 import { stopAllStudentGrades } from "../grader/class/grade-student.js";
-import { analyseSimilarity } from "../grader/class/similarity.js";
+import { analyseSimilarity, SIMILARITY_DEFAULTS } from "../grader/class/similarity.js";
 import { similarityHtml, similarityMarkdown } from "../grader/class/similarity-report.js";
 import { sourcesFromStudents } from "../grader/class/sources.js";
 import type { SummarySection } from "../grader/class/summary-render.js";
 import { GRADE_DEFAULTS } from "../grader/run.js";
 import { detectContainment } from "../grader/sandbox/containment.js";
 import { loadCatalog } from "../grader/session.js";
+import { thresholdOption } from "./similarity.js";
 import { outputFolder, parseCommandArgs, UsageError, type CliIO, type Command } from "./command.js";
 import { exercisePaths, integerOption, userCwd } from "./exercise-options.js";
 import { progressLine } from "./progress.js";
@@ -29,7 +32,8 @@ a folder (laid out like exercises/, or a workbench checkout with an exercises/ f
 (its HEAD commit is graded), or a git bundle (ID.bundle). Students are graded by the grader of
 \`workbench grade\`, several to a process, each student's code in sandboxes of its own; a broken or hostile
 submission costs only its own row.
-Writes DIR/gradebook.csv, DIR/summary.html, DIR/summary.md and DIR/ID/report.json + report.xml.
+Writes DIR/gradebook.csv, DIR/summary.html, DIR/summary.md, DIR/ID/report.json + report.xml (for the
+instructor) and DIR/ID/feedback.md + feedback.html (for the student).
 A student whose submission, grader, seed and exercises are unchanged since the last run into DIR is not
 graded again (DIR/grade-class-cache.json).
   --out DIR          where the results go (created if missing; not inside SUBMISSIONS)
@@ -43,6 +47,12 @@ graded again (DIR/grade-class-cache.json).
                      in a batch: the time its tests run, and only that student is stopped)
   --allow-unconfined grade even where bubblewrap does not work (then a submission can open network sockets:
                      Node's permission model does not cover them); without it grade-class refuses to start there
+  --publish-hidden   show hidden tests' names and messages in each student's feedback (default: "hidden test failed")
+  --similarity-threshold X  list pairs scoring at least X in [0, 1] in the similarity report (default ${SIMILARITY_DEFAULTS.threshold})
+  --export PROFILE   also write DIR/export-PROFILE.csv for canvas, moodle or gradescope (repeat for more)
+  --assignment NAME  the assignment column those exports fill
+DIR/overrides.csv (student, target = exercise or exercise/test, points, reason) is yours: read on every run,
+applied to the gradebook and exports (the "overridden" column names each change), never written.
   --root DIR         the workbench checkout (default: the one containing the current folder)
 A stored report is reused only with its HMAC-SHA256, keyed by .workbench/grade-class.key of the checkout
 (created 0600 on first use; DIR must not contain it).
@@ -52,11 +62,11 @@ Exit status: 0 when every student has a report, 1 when some could not be graded,
  * The sections appended to summary.html / summary.md: the similarity report over every
  * checked-out submission, graded now or unchanged — a lead for the instructor, never a penalty.
  */
-function similaritySections(root: string): NonNullable<GradeClassOptions["extraSections"]> {
+function similaritySections(root: string, threshold: number): NonNullable<GradeClassOptions["extraSections"]> {
   return (submissions): readonly SummarySection[] => {
     const sources = sourcesFromStudents(root, submissions.map((s) => ({ id: s.id, dir: s.targetDir })));
-    const analysis = analyseSimilarity(sources);
-    return [{ title: "Similar submissions", html: similarityHtml(analysis.pairs, { analysis }), markdown: similarityMarkdown(analysis.pairs, { analysis }) }];
+    const analysis = analyseSimilarity(sources, { threshold });
+    return [{ title: "Similar submissions", html: similarityHtml(analysis.pairs, { analysis, threshold }), markdown: similarityMarkdown(analysis.pairs, { analysis, threshold }) }];
   };
 }
 
@@ -75,6 +85,10 @@ export const gradeClassCommand: Command = {
       batch: { type: "string" },
       root: { type: "string" },
       "allow-unconfined": { type: "boolean" },
+      "publish-hidden": { type: "boolean" },
+      export: { type: "string", multiple: true },
+      assignment: { type: "string" },
+      "similarity-threshold": { type: "string" },
     });
     if (positionals.length !== 1) throw new UsageError(`grade-class: give exactly one SUBMISSIONS folder (got ${positionals.length}; see: workbench grade-class --help)`);
     const { root } = exercisePaths("grade-class", { root: values.root });
@@ -82,9 +96,10 @@ export const gradeClassCommand: Command = {
     if (!statSync(submissionsDir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`grade-class: SUBMISSIONS ${positionals[0]} is not a folder`);
     if (values.out === undefined) throw new UsageError("grade-class: --out DIR is required (where the gradebook and reports go)");
     const outDir = checkOutDir(values.out, submissionsDir);
-    let exercises: string[];
+    const threshold = thresholdOption(values["similarity-threshold"], "grade-class: --similarity-threshold");
+    let catalog: ReturnType<typeof loadCatalog>;
     try {
-      exercises = loadCatalog(root, values.exercise ?? []).map((e) => e.id);
+      catalog = loadCatalog(root, values.exercise ?? []);
     } catch (err) {
       if (err instanceof WorkbenchInputError) throw new UsageError(`grade-class: --exercise ${err.message.replace(/^\w+: exercise /, "")}`);
       throw err;
@@ -117,9 +132,12 @@ export const gradeClassCommand: Command = {
       submissionsDir,
       outDir,
       ...numbers,
-      exercises,
+      exercises: catalog.map((e) => e.id),
       onEvent: progress.event,
-      extraSections: similaritySections(root),
+      extraSections: similaritySections(root, threshold),
+      ...collectionOf(submissionsDir),
+      ...exportsOf(values.export ?? [], values.assignment),
+      feedback: { publishHidden: values["publish-hidden"] === true, hints: new Map(catalog.map((e) => [e.id, e.hints])) },
     }).finally(() => {
       progress.stop();
       process.off("SIGINT", interrupted);
@@ -132,6 +150,25 @@ export const gradeClassCommand: Command = {
     return notGraded > 0 ? 1 : 0;
   },
 };
+
+/** --export canvas|moodle|gradescope (repeatable) with --assignment NAME: the LMS import files. */
+function exportsOf(profiles: readonly string[], assignment: string | undefined): Pick<GradeClassOptions, "exports"> {
+  if (profiles.length === 0) return {};
+  for (const p of profiles) if (!(LMS_PROFILES as readonly string[]).includes(p)) throw new UsageError(`grade-class: --export must be one of ${LMS_PROFILES.join(", ")} (got ${JSON.stringify(p)})`);
+  if (!assignment?.trim()) throw new UsageError("grade-class: --export needs --assignment NAME (the LMS column to fill)");
+  return { exports: { profiles: profiles as LmsProfile[], assignment } };
+}
+
+/** SUBMISSIONS/collection.csv when `collect` wrote one: the gradebook then shows raw and final points. */
+function collectionOf(submissionsDir: string): { collection?: ReturnType<typeof parseCollection> } {
+  const path = join(submissionsDir, COLLECTION_FILE);
+  if (!statSync(path, { throwIfNoEntry: false })?.isFile()) return {};
+  try {
+    return { collection: parseCollection(readFileSync(path, "utf8")) };
+  } catch (err) {
+    throw new UsageError(`grade-class: ${COLLECTION_FILE} in SUBMISSIONS cannot be read: ${(err as Error).message}`);
+  }
+}
 
 /** --out as an absolute path: not SUBMISSIONS or inside it, not a file, in a folder that exists. */
 function checkOutDir(value: string, submissionsDir: string): string {

@@ -1,6 +1,7 @@
 /** Every `workbench` sub-command, in the order `--help` lists them. Later features add theirs here. */
 import { autogradeCommand, autograderCommand } from "./autograder.js";
 import type { Command } from "./command.js";
+import { collectCommand } from "./collect.js";
 import { conformanceCommand } from "./conformance.js";
 import { diagramsCommand } from "./diagrams.js";
 import { exploreCommand } from "./explore.js";
@@ -33,6 +34,7 @@ export const COMMANDS: readonly Command[] = [
   kernelCommand,
   gradeCommand,
   gradeClassCommand,
+  collectCommand,
   hintCommand,
   resetCommand,
   releaseCommand,

@@ -28,12 +28,12 @@ ${LEAD_NOT_VERDICT}
 ${EXERCISE_PATH_USAGE.split("\n")[0]}
 Exit status: 0 (with or without pairs), 2 on a usage error.`;
 
-/** A decimal from 0 to 1 ("0.8", "1", ".75"), nothing coerced. */
-function thresholdOption(value: string | undefined): number {
+/** A decimal from 0 to 1 ("0.8", "1", ".75"), nothing coerced; `flag` names the option in the message ("similarity: --threshold"). */
+export function thresholdOption(value: string | undefined, flag = "similarity: --threshold"): number {
   if (value === undefined) return SIMILARITY_DEFAULTS.threshold;
   const n = Number(value);
   if (!/^(?:0|1|0?\.\d+|1\.0+)$/.test(value) || n < 0 || n > 1) {
-    throw new UsageError(`similarity: --threshold must be a decimal from 0 to 1 (got ${JSON.stringify(value)})`);
+    throw new UsageError(`${flag} must be a decimal from 0 to 1 (got ${JSON.stringify(value)})`);
   }
   return n;
 }

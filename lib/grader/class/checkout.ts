@@ -100,7 +100,8 @@ function exercisesIn(dir: string): string {
   return lstatSync(inner, { throwIfNoEntry: false })?.isDirectory() ? inner : dir;
 }
 
-function git(cwd: string, args: readonly string[]): Promise<string> {
+/** `git args` in `cwd` with the clone settings above and the untrusted environment. */
+export function git(cwd: string, args: readonly string[]): Promise<string> {
   const argv = ["--no-pager", ...CLONE_CONFIG.flatMap(([k, v]) => ["-c", `${k}=${v}`]), ...args];
   return new Promise((resolve, reject) => {
     execFile("git", argv, { cwd, env: untrustedGitEnv(), encoding: "utf8", timeout: CHECKOUT_DEFAULTS.timeoutMs, maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
@@ -111,7 +112,7 @@ function git(cwd: string, args: readonly string[]): Promise<string> {
 }
 
 /** git's own complaint, one line, at most 160 characters. */
-function gitMessage(err: unknown): string {
+export function gitMessage(err: unknown): string {
   const text = String((err as { stderrText?: string }).stderrText ?? (err as Error).message ?? "");
   const line = text.split("\n").map((l) => l.trim()).find((l) => l !== "") ?? "git failed";
   return line.length > 160 ? `${line.slice(0, 157)}…` : line;

@@ -6,6 +6,9 @@
  * write that passage — and is dropped from every set, as MOSS's `-m` option does (Aiken's MOSS, default 10); that
  * also bounds each list, so the pairs stay few however large the class (docs/performance.md, "Class similarity").
  *
+ * The limit is never applied to a pair with a reference solution or the lib: a student matching those is counted
+ * on every fingerprint, however many students share it (a class that all copied the solution is all reported).
+ *
  * Pairs: a student with anyone else; never two non-students (solution–lib), never a student with themself.
  */
 
@@ -43,10 +46,18 @@ export function candidatePairs(units: readonly IndexedFunction[], commonLimit: n
   let common = 0;
   const kept = new Array<number>(units.length).fill(0);
   const shared = new Map<number, number>();
+  const withReference = new Map<number, number>();
+  const add = (map: Map<number, number>, i: number, j: number): void => {
+    const key = i * units.length + j;
+    map.set(key, (map.get(key) ?? 0) + 1);
+  };
   for (const list of postings.values()) {
-    const students = list.reduce((n, i) => n + (units[i]!.kind === "student" ? 1 : 0), 0);
+    const students = new Set(list.filter((i) => units[i]!.kind === "student").map((i) => units[i]!.owner)).size;
     if (students > commonLimit) {
+      // common code: only its pairs with the references count (students × references, not students²)
       common++;
+      const refs = list.filter((i) => units[i]!.kind !== "student");
+      for (const r of refs) for (const i of list) if (comparable(units[i]!, units[r]!)) add(withReference, Math.min(i, r), Math.max(i, r));
       continue;
     }
     for (const i of list) kept[i]!++;
@@ -55,16 +66,19 @@ export function candidatePairs(units: readonly IndexedFunction[], commonLimit: n
         const i = list[p]!;
         const j = list[q]!;
         if (!comparable(units[i]!, units[j]!)) continue;
-        const key = i * units.length + j;
-        shared.set(key, (shared.get(key) ?? 0) + 1);
+        add(units[i]!.kind !== "student" || units[j]!.kind !== "student" ? withReference : shared, i, j);
       }
     }
   }
   const pairs: CandidatePair[] = [];
+  const unpack = (key: number): [number, number] => [Math.floor(key / units.length), key % units.length];
   for (const [key, n] of shared) {
-    const i = Math.floor(key / units.length);
-    const j = key % units.length;
+    const [i, j] = unpack(key);
     pairs.push({ i, j, shared: n, union: kept[i]! + kept[j]! - n });
+  }
+  for (const [key, n] of withReference) {
+    const [i, j] = unpack(key);
+    pairs.push({ i, j, shared: n, union: units[i]!.prints.length + units[j]!.prints.length - n });
   }
   return { pairs, common };
 }

@@ -6,7 +6,7 @@
  * `summary.md`. Nothing a submission does stops the class: every failure becomes that student's row. The cache is
  * saved after every student, so an interrupted run resumes where it stopped.
  */
-import { closeSync, constants, fstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { GradingError } from "../../core/errors.js";
@@ -19,6 +19,9 @@ import { checkOutSubmission } from "./checkout.js";
 import { gradebookCsv, type ClassRow } from "./gradebook.js";
 import { planBatches } from "./batch.js";
 import { gradeBatch, gradeStudent, parseReport, type StudentGradeOutcome } from "./grade-student.js";
+import { finalPoints, type CollectedFolder } from "./collect.js";
+import { applyOverrides, lmsExportCsv, OVERRIDES_FILE, parseOverrides, type LmsProfile } from "./overrides.js";
+import { feedbackHtml, feedbackMarkdown, type FeedbackOptions } from "./feedback.js";
 import { classSummary } from "./summary.js";
 import { summaryHtml, summaryMarkdown, type SummarySection } from "./summary-render.js";
 import { discoverSubmissions, type SubmissionEntry } from "./submissions.js";
@@ -30,7 +33,15 @@ import { discoverSubmissions, type SubmissionEntry } from "./submissions.js";
  */
 export const HIDDEN_TESTS_ARGS: readonly string[] = Object.freeze(["--hidden"]);
 
-export const CLASS_FILES = Object.freeze({ gradebook: "gradebook.csv", html: "summary.html", markdown: "summary.md", report: "report.json", junit: "report.xml" });
+export const CLASS_FILES = Object.freeze({
+  gradebook: "gradebook.csv",
+  html: "summary.html",
+  markdown: "summary.md",
+  report: "report.json",
+  junit: "report.xml",
+  feedbackMarkdown: "feedback.md",
+  feedbackHtml: "feedback.html",
+});
 const RESERVED = new Set<string>([CLASS_FILES.gradebook, CLASS_FILES.html, CLASS_FILES.markdown, CACHE_FILE]);
 
 export interface GradeClassOptions {
@@ -48,6 +59,12 @@ export interface GradeClassOptions {
   /** Students graded in one grade process (batch.ts; default `GRADE_CLASS_DEFAULTS.batch`); 1: each alone. */
   batch?: number;
   onEvent?: (event: ClassEvent) => void;
+  /** `collect`'s record of the submissions (collection.csv, by folder): the gradebook adds the real id, lateness and final points. */
+  collection?: ReadonlyMap<string, CollectedFolder>;
+  /** LMS import files to write (`export-<profile>.csv`) for the assignment named. */
+  exports?: { profiles: readonly LmsProfile[]; assignment: string };
+  /** What each student's feedback.md / feedback.html may show (feedback.ts): hints, and whether hidden tests are published. */
+  feedback?: Partial<FeedbackOptions>;
   /**
    * Sections appended to the summary (the similarity report), made from every submission that could be checked
    * out (graded now or unchanged): its id and the folder graded, which exists only until gradeClass returns.
@@ -210,12 +227,34 @@ function writeStudentReports(dir: string, report: GradeReport): Buffer[] {
   return files;
 }
 
-function writeClassFiles(o: GradeClassOptions, rows: readonly ClassRow[], extraSections: readonly SummarySection[]): void {
+function writeClassFiles(o: GradeClassOptions, graded: readonly ClassRow[], extraSections: readonly SummarySection[]): void {
+  // overrides.csv is the instructor's: read on every run, never written; the gradebook names each cell it changed
+  const overridesPath = join(o.outDir, OVERRIDES_FILE);
+  const applied = existsSync(overridesPath) ? applyOverrides(graded, parseOverrides(readFileSync(overridesPath, "utf8"))) : null;
+  for (const u of applied?.unmatched ?? []) o.onEvent?.({ type: "note", line: `${OVERRIDES_FILE}: no graded ${u.exercise}${u.test ? `/${u.test}` : ""} for ${u.student}; not applied` });
+  const rows = applied ? applied.rows.map((r) => (applied.changed.has(r.id) ? { ...r, overridden: applied.changed.get(r.id)! } : r)) : graded;
+  for (const profile of o.exports?.profiles ?? []) {
+    const students = rows.map((r) => {
+      const c = o.collection?.get(r.id);
+      const points: number | "" = r.report ? (c ? finalPoints(r.report.points, c.hoursLate, c.policy) : r.report.points) : "";
+      return { id: r.id, name: c?.student ?? r.id, ...(c?.student.includes("@") ? { email: c.student } : {}), points };
+    });
+    atomicWrite(join(o.outDir, `export-${profile}.csv`), lmsExportCsv(profile, o.exports!.assignment, students));
+  }
   const summary = classSummary(rows);
   const v = graderVersion(o.root);
   const subtitle = `Graded with aider-workbench ${v.version}${v.commit ? ` (${v.commit.slice(0, 12)})` : ""}, seed ${o.seed}, ${o.exercises.length} exercises: ${o.exercises.join(", ")}.`;
   const options = { title: "Class summary", subtitle, extraSections };
-  atomicWrite(join(o.outDir, CLASS_FILES.gradebook), gradebookCsv(rows, o.exercises));
+  atomicWrite(join(o.outDir, CLASS_FILES.gradebook), gradebookCsv(rows, o.exercises, o.collection));
+  for (const row of rows) {
+    const dir = join(o.outDir, row.id);
+    if (!row.report) {
+      for (const f of [CLASS_FILES.feedbackMarkdown, CLASS_FILES.feedbackHtml]) rmSync(join(dir, f), { force: true });
+      continue;
+    }
+    atomicWrite(join(dir, CLASS_FILES.feedbackMarkdown), feedbackMarkdown(row.id, row.report, o.feedback));
+    atomicWrite(join(dir, CLASS_FILES.feedbackHtml), feedbackHtml(row.id, row.report, o.feedback));
+  }
   atomicWrite(join(o.outDir, CLASS_FILES.html), summaryHtml(summary, options));
   atomicWrite(join(o.outDir, CLASS_FILES.markdown), summaryMarkdown(summary, options));
 }

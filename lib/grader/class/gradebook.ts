@@ -8,6 +8,7 @@
  */
 import { formatGraderVersion } from "../provenance.js";
 import type { GradeReport } from "../results.js";
+import { finalPoints, type CollectedFolder } from "./collect.js";
 
 export type RowStatus = "graded" | "unchanged" | "not graded";
 
@@ -21,6 +22,8 @@ export interface ClassRow {
   problem?: string;
   /** Wall time of this run's grade (ms), when graded now. */
   wallMs?: number;
+  /** Cells an instructor's overrides.csv changed (overrides.ts), "01-x: 12 → 5 (reason)". */
+  overridden?: string[];
 }
 
 /** A CSV field: quoted when needed, formula-looking text defused. */
@@ -37,9 +40,14 @@ export function submissionLabel(report: GradeReport | undefined): string {
   return p ? (p.submissionCommit ?? p.submissionHash) : "";
 }
 
-/** The gradebook's text for `rows` with one points column per exercise in `exerciseIds`. */
-export function gradebookCsv(rows: readonly ClassRow[], exerciseIds: readonly string[]): string {
-  const header = ["student", ...exerciseIds, "total", "max", "grader_version", "seed", "submission", "graded_at", "problem"];
+/**
+ * The gradebook's text for `rows` with one points column per exercise in `exerciseIds`; with `collected` (from
+ * `collect`'s collection.csv, by folder) also the student's real id, hours late, the late policy and final points.
+ */
+export function gradebookCsv(rows: readonly ClassRow[], exerciseIds: readonly string[], collected?: ReadonlyMap<string, CollectedFolder>): string {
+  const late = collected ? ["name", "hours_late", "late_policy", "final"] : [];
+  const overrides = rows.some((r) => r.overridden?.length) ? ["overridden"] : [];
+  const header = ["student", ...exerciseIds, "total", "max", ...late, ...overrides, "grader_version", "seed", "submission", "graded_at", "problem"];
   const lines = [header.map(csvCell).join(",")];
   for (const row of rows) {
     const r = row.report;
@@ -54,6 +62,8 @@ export function gradebookCsv(rows: readonly ClassRow[], exerciseIds: readonly st
       ...points,
       r ? r.points : "",
       r ? r.maxPoints : "",
+      ...(collected ? lateCells(row, collected.get(row.id)) : []),
+      ...(overrides.length ? [(row.overridden ?? []).join("; ")] : []),
       p ? formatGraderVersion(p.grader) : "",
       p ? p.seed : "",
       submissionLabel(r),
@@ -63,6 +73,12 @@ export function gradebookCsv(rows: readonly ClassRow[], exerciseIds: readonly st
     lines.push(cells.map(csvCell).join(","));
   }
   return lines.join("\r\n") + "\r\n";
+}
+
+function lateCells(row: ClassRow, c: CollectedFolder | undefined): (string | number)[] {
+  if (!c) return ["", "", "", ""];
+  const policy = c.policy.kind === "percent-per-day" ? `percent-per-day:${c.policy.percent}` : c.policy.kind;
+  return [c.student, c.hoursLate, policy, row.report ? finalPoints(row.report.points, c.hoursLate, c.policy) : ""];
 }
 
 /** The row's problem: its own, or the exercises the grader could not grade. */

@@ -9,7 +9,7 @@
 import { WorkbenchInputError } from "../../core/errors.js";
 import { rejectUnknownKeys, requireArray, requireFinite, requireInteger, requireRecord } from "../../core/validate.js";
 import { escapeHtml } from "../../show/table.js";
-import type { MatchedSide, SimilarityAnalysis, SimilarPair, SimilarSide } from "./similarity.js";
+import { clustersOf, type MatchedSide, type SimilarityAnalysis, type SimilarPair, type SimilarSide } from "./similarity.js";
 
 export interface SimilarityReportOptions {
   /** The threshold the pairs were found with, stated in the report (null: not stated). */
@@ -49,7 +49,8 @@ function counts(o: SimilarityReportOptions, pairs: number): string {
   return (
     `${head}, among ${a.compared} student functions compared; left out: ${a.stubs} still the stub, ${a.answers} hand answers, ` +
     `${a.short} too short to judge; ` +
-    `${a.common} passages shared by many students ignored as common code.`
+    `${a.common} passages shared by more than ${a.commonLimit} students ignored as common code between students ` +
+    `(never against the reference solution or the lib).`
   );
 }
 
@@ -84,7 +85,14 @@ export function submissionPairs(pairs: readonly SimilarPair[]): SubmissionPair[]
 /** How many submission pairs the summary table lists. */
 const TOP_SUBMISSION_PAIRS = 20;
 
-const sideName = (s: SimilarSide): string => (s.kind === "student" ? s.id : s.kind === "solution" ? "reference solution" : "the lib");
+const sideName = (s: SimilarSide): string => (s.kind === "student" ? s.id : s.kind === "solution" ? "reference solution" : "the lib's implementation of the exercise");
+
+const CLUSTER_HEAD = ["students", "matches", "exercises", "pairs", "best"];
+/** The clusters as table rows: who belongs together, and whether they match the reference solution or the lib. */
+function clusterRows(pairs: readonly SimilarPair[]): string[][] {
+  const refName = { solution: "the reference solution", lib: "the lib's implementation" } as const;
+  return clustersOf(pairs).map((c) => [c.students.join(", "), c.references.map((r) => refName[r]).join(", ") || "each other", c.exercises.join(", "), String(c.pairs), c.bestScore.toFixed(2)]);
+}
 
 // ─── HTML ────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -104,6 +112,9 @@ export function similarityHtml(pairs: readonly SimilarPair[], options: Partial<S
   ];
   if (pairs.length > 0) {
     const groups = submissionPairs(pairs);
+    out.push(`<h3>Clusters</h3>`, `<table class="wb-sim-clusters"><thead><tr>${CLUSTER_HEAD.map((c) => `<th>${c}</th>`).join("")}</tr></thead><tbody>`);
+    for (const r of clusterRows(pairs)) out.push(`<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`);
+    out.push(`</tbody></table>`);
     out.push(`<h3>Who looks like whom</h3>`, `<table class="wb-sim-who"><thead><tr><th>student</th><th>looks like</th><th>functions alike</th><th>best</th><th>mean</th></tr></thead><tbody>`);
     for (const g of groups.slice(0, TOP_SUBMISSION_PAIRS)) {
       out.push(`<tr><td>${escapeHtml(g.a)}</td><td>${escapeHtml(g.b)}</td><td>${g.functions}</td><td>${g.best.toFixed(2)}</td><td>${g.mean.toFixed(2)}</td></tr>`);
@@ -172,6 +183,9 @@ export function similarityMarkdown(pairs: readonly SimilarPair[], options: Parti
   const out = ["## Similar code", "", `> **A lead, not a verdict.** ${markdownText(LEAD_NOT_VERDICT)}`, "", markdownText(counts(o, pairs.length)), ""];
   if (pairs.length > 0) {
     const groups = submissionPairs(pairs);
+    out.push("### Clusters", "", `| ${CLUSTER_HEAD.join(" | ")} |`, `|${CLUSTER_HEAD.map(() => "---").join("|")}|`);
+    for (const r of clusterRows(pairs)) out.push(`| ${r.map(markdownText).join(" | ")} |`);
+    out.push("");
     out.push("### Who looks like whom", "", "| student | looks like | functions alike | best | mean |", "|---|---|---:|---:|---:|");
     for (const g of groups.slice(0, TOP_SUBMISSION_PAIRS)) {
       out.push(`| ${markdownText(g.a)} | ${markdownText(g.b)} | ${g.functions} | ${g.best.toFixed(2)} | ${g.mean.toFixed(2)} |`);

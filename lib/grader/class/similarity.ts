@@ -68,8 +68,13 @@ export interface SimilarityOptions {
   window: number;
   /** Bodies with fewer tokens are not compared. */
   minTokens: number;
-  /** A fingerprint shared by more students than this is common code and ignored (MOSS's -m). */
+  /**
+   * A fingerprint shared by more students than the larger of this and `commonShare` of the class's students is
+   * common code and ignored between students (MOSS's -m); never between a student and the solution or the lib.
+   */
   commonLimit: number;
+  /** The share of the class (students with code for the exercise) above which a fingerprint is common. */
+  commonShare: number;
   /** At most this many shared passages per pair. */
   maxMatches: number;
 }
@@ -80,6 +85,7 @@ export const SIMILARITY_DEFAULTS: Readonly<SimilarityOptions> = Object.freeze({
   window: 4,
   minTokens: 30,
   commonLimit: 10,
+  commonShare: 0.5,
   maxMatches: 8,
 });
 
@@ -94,11 +100,28 @@ export interface SimilarityAnalysis {
   answers: number;
   /** Student functions left out because their bodies are under `minTokens`. */
   short: number;
-  /** Fingerprints ignored as common code (shared by more than `commonLimit` students). */
+  /** Fingerprints ignored as common code between students (shared by more than the limit). */
   common: number;
+  /** The largest common-code limit used (students), after scaling with the class. */
+  commonLimit: number;
+  /** Students linked by pairs at or above the threshold, with the references they match: each a lead to read together. */
+  clusters: SimilarCluster[];
   /** Pairs scored: those sharing a fingerprint (all-pairs would score every comparable pair). */
   candidates: number;
 }
+
+/** Students whose code looks alike, linked through pairs (a copies b, b copies c: one cluster). */
+export interface SimilarCluster {
+  exercises: string[];
+  students: string[];
+  /** "solution" and/or "lib" when a member matches the reference solution or the lib's implementation. */
+  references: ("solution" | "lib")[];
+  bestScore: number;
+  pairs: number;
+}
+
+/** The name of the unit that is a whole file's compared code (its functions' bodies, in order). */
+export const WHOLE_FILE = "(whole file)";
 
 const WHERE = "findSimilarPairs";
 const KINDS: readonly string[] = ["student", "solution", "lib"];
@@ -118,16 +141,18 @@ export function findSimilarPairs(sources: readonly SimilaritySource[], options: 
 export function analyseSimilarity(sources: readonly SimilaritySource[], options: Partial<SimilarityOptions> = {}): SimilarityAnalysis {
   checkSources(sources);
   const o = similarityOptions(WHERE, options);
-  const analysis: SimilarityAnalysis = { pairs: [], compared: 0, stubs: 0, answers: 0, short: 0, common: 0, candidates: 0 };
+  const analysis: SimilarityAnalysis = { pairs: [], compared: 0, stubs: 0, answers: 0, short: 0, common: 0, commonLimit: o.commonLimit, candidates: 0, clusters: [] };
   const byExercise = new Map<string, SimilaritySource[]>();
   for (const s of sources) pushTo(byExercise, s.exercise, s);
   const lines = new Map<SimilaritySource, string[]>();
   const linesOf = (s: SimilaritySource): string[] => lines.get(s) ?? (lines.set(s, s.text.split("\n")), lines.get(s)!);
   for (const exercise of [...byExercise.keys()].sort()) {
-    const groups = new Map<string, Unit[]>();
-    const lib: Unit[] = [];
+    // Every top-level function (helpers too) against every other, across names; whole files against whole files.
+    const functions: Unit[] = [];
+    const files: Unit[] = [];
     for (const source of byExercise.get(exercise)!) {
-      for (const body of functionBodies(source.text, source.kind === "lib" ? "top-level" : "exported")) {
+      const kept: FunctionBody[] = [];
+      for (const body of functionBodies(source.text, "top-level")) {
         if (source.kind === "student" && body.stub) {
           analysis.stubs++;
           continue;
@@ -141,27 +166,75 @@ export function analyseSimilarity(sources: readonly SimilaritySource[], options:
           continue;
         }
         if (source.kind === "student") analysis.compared++;
-        const unit = { source, body, prints: fingerprintSet(body.tokens.map((t) => shapeHash(t.shape)), o.k, o.window) };
-        if (source.kind === "lib") lib.push(unit);
-        else pushTo(groups, body.name, unit);
+        kept.push(body);
+        functions.push(unitOf(source, body, o));
+      }
+      if (kept.length > 1) {
+        const whole: FunctionBody = { name: WHOLE_FILE, fromLine: kept[0]!.fromLine, toLine: kept.at(-1)!.toLine, tokens: kept.flatMap((b) => b.tokens), stub: false, answer: false };
+        files.push(unitOf(source, whole, o));
       }
     }
-    for (const name of [...groups.keys()].sort()) {
-      const units = [...groups.get(name)!, ...lib];
-      const found = candidatePairs(units.map((u) => ({ kind: u.source.kind, owner: u.source.id, prints: u.prints })), o.commonLimit);
+    const students = new Set(functions.filter((u) => u.source.kind === "student").map((u) => u.source.id)).size;
+    const limit = Math.max(o.commonLimit, Math.ceil(o.commonShare * students));
+    analysis.commonLimit = Math.max(analysis.commonLimit, limit);
+    const seen = new Set<string>();
+    for (const units of [functions, files]) {
+      const found = candidatePairs(units.map((u) => ({ kind: u.source.kind, owner: u.source.id, prints: u.prints })), limit);
       analysis.common += found.common;
       analysis.candidates += found.pairs.length;
       for (const { i, j, shared, union } of found.pairs) {
         const score = union === 0 ? 0 : shared / union;
         if (score < o.threshold) continue;
-        analysis.pairs.push(pairOf(exercise, units[i]!, units[j]!, { shared, union, score }, o, linesOf));
+        const pair = pairOf(exercise, units[i]!, units[j]!, { shared, union, score }, o, linesOf);
+        // a whole file adds a pair only where no function pair already links the two
+        const key = `${pair.a.id}\u0000${pair.a.kind}\u0000${pair.b.id}\u0000${pair.b.kind}`;
+        if (units === files && seen.has(key)) continue;
+        seen.add(key);
+        analysis.pairs.push(pair);
       }
     }
   }
+  analysis.clusters = clustersOf(analysis.pairs);
   // Best first; ties in a fixed order (never the order the sources came in), so the report is deterministic.
   const order = (p: SimilarPair): string[] => [p.exercise, p.a.function, p.a.id, p.a.file, p.b.id, p.b.file, p.b.function];
   analysis.pairs.sort((p, q) => q.score - p.score || order(p).reduce((c, x, k) => c || cmp(x, order(q)[k]!), 0));
   return analysis;
+}
+
+function unitOf(source: SimilaritySource, body: FunctionBody, o: SimilarityOptions): Unit {
+  return { source, body, prints: fingerprintSet(body.tokens.map((t) => shapeHash(t.shape)), o.k, o.window) };
+}
+
+/** The connected groups of students in `pairs` (union-find), largest first; references join no two groups. */
+export function clustersOf(pairs: readonly SimilarPair[]): SimilarCluster[] {
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    let r = x;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    parent.set(x, r);
+    return r;
+  };
+  const touch = (x: string): void => void (parent.has(x) || parent.set(x, x));
+  for (const p of pairs) {
+    touch(p.a.id);
+    if (p.b.kind !== "student") continue;
+    touch(p.b.id);
+    const [x, y] = [find(p.a.id), find(p.b.id)];
+    if (x !== y) parent.set(x, y);
+  }
+  const groups = new Map<string, SimilarCluster>();
+  for (const p of pairs) {
+    const root = find(p.a.id);
+    const c = groups.get(root) ?? { exercises: [], students: [], references: [], bestScore: 0, pairs: 0 };
+    for (const id of p.b.kind === "student" ? [p.a.id, p.b.id] : [p.a.id]) if (!c.students.includes(id)) c.students.push(id);
+    if (p.b.kind !== "student" && !c.references.includes(p.b.kind)) c.references.push(p.b.kind);
+    if (!c.exercises.includes(p.exercise)) c.exercises.push(p.exercise);
+    c.bestScore = Math.max(c.bestScore, p.score);
+    c.pairs++;
+    groups.set(root, c);
+  }
+  const out = [...groups.values()].map((c) => ({ ...c, students: c.students.sort(cmp), exercises: c.exercises.sort(cmp), references: c.references.sort(cmp) }));
+  return out.sort((x, y) => y.students.length - x.students.length || y.bestScore - x.bestScore || cmp(x.students[0]!, y.students[0]!));
 }
 
 function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
@@ -222,6 +295,8 @@ export function similarityOptions(where: string, options: Partial<SimilarityOpti
   requireInteger(where, "options.window", o.window, 1);
   requireInteger(where, "options.minTokens", o.minTokens, 0);
   requireInteger(where, "options.commonLimit", o.commonLimit, 1);
+  requireFinite(where, "options.commonShare", o.commonShare);
+  if (o.commonShare <= 0 || o.commonShare > 1) throw new WorkbenchInputError(where, "options.commonShare", "must be above 0 and at most 1", o.commonShare);
   requireInteger(where, "options.maxMatches", o.maxMatches, 0);
   return o;
 }

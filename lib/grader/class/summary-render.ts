@@ -29,6 +29,8 @@ const pct = (n: number, of: number): string => (of > 0 ? `${Math.round((100 * n)
 const fmt = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 /** At most three test names, then how many more. */
 const someTests = (tests: readonly string[]): string => (tests.length <= 3 ? tests.join("; ") : `${tests.slice(0, 3).join("; ")}; and ${tests.length - 3} more`);
+const EXERCISE_HEAD = ["exercise", "mean points", "max", "full marks", "attempted, not full marks", "not attempted (stub)"];
+const exerciseRow = (e: ClassSummary["exercises"][number]): string[] => [`${e.id} — ${e.title}`, fmt(e.meanPoints), String(e.maxPoints), `${e.fullMarks} of ${e.of}`, String(e.attemptedWrong), String(e.notAttempted)];
 const MESSAGE_HEAD = ["students", "failed tests", "message (first line)", "in tests"];
 const messageRow = (m: ClassSummary["messages"][number]): string[] => [String(m.students), String(m.count), m.message, someTests(m.tests)];
 
@@ -53,10 +55,10 @@ export function summaryHtml(s: ClassSummary, options: SummaryRenderOptions = {})
   parts.push(`<p>${h(overview(s))}</p>`);
   parts.push(`<h2>Score distribution</h2>`);
   parts.push(barChart(s.distribution.map((b) => [b.label, b.count] as const), { title: "students by share of the maximum", digits: 0 }));
-  parts.push(`<h2>Exercises</h2>`, table(["exercise", "mean points", "max", "full marks"], s.exercises.map((e) => [`${e.id} — ${e.title}`, fmt(e.meanPoints), String(e.maxPoints), `${e.fullMarks} of ${e.of}`])));
+  parts.push(`<h2>Exercises</h2>`, table(EXERCISE_HEAD, s.exercises.map(exerciseRow)));
   parts.push(`<h2>Tests by share of the class failing them</h2>`, table(["exercise", "test", "points", "failing"], s.tests.map((t) => [t.exercise, t.name, String(t.maxPoints), `${pct(t.failing, t.of)} (${t.failing} of ${t.of})`])));
   parts.push(`<h2>Most common failure messages</h2>`, s.messages.length ? table(MESSAGE_HEAD, s.messages.map(messageRow)) : "<p>None.</p>");
-  parts.push(`<h2>Known mistakes</h2>`, s.misconceptions.length ? table(["times", "mistake", "read", "in tests"], s.misconceptions.map((m) => [String(m.count), m.title, `notebooks/${m.notebook}`, someTests(m.tests)])) : "<p>None named.</p>");
+  parts.push(`<h2>Known mistakes</h2>`, s.misconceptions.length ? table(["students", "mistake", "read", "in tests"], s.misconceptions.map((m) => [String(m.count), m.title, `notebooks/${m.notebook}`, someTests(m.tests)])) : "<p>None named.</p>");
   if (s.notGraded.length) parts.push(`<h2>Not graded</h2>`, table(["student", "why"], s.notGraded.map((n) => [n.id, n.problem])));
   for (const x of options.extraSections ?? []) parts.push(`<h2>${h(x.title)}</h2>`, x.html);
   parts.push("</body></html>");
@@ -71,12 +73,12 @@ export function summaryMarkdown(s: ClassSummary, options: SummaryRenderOptions =
   if (options.subtitle) out.push(mdText(options.subtitle), "");
   out.push(mdText(overview(s)), "", "## Score distribution", "", "```");
   for (const b of s.distribution) out.push(`${b.label.padStart(9)} ${"█".repeat(Math.round((30 * b.count) / widest)).padEnd(30)} ${b.count}`);
-  out.push("```", "", "## Exercises", "", ...table(["exercise", "mean points", "max", "full marks"], s.exercises.map((e) => [`${e.id} — ${e.title}`, fmt(e.meanPoints), String(e.maxPoints), `${e.fullMarks} of ${e.of}`])));
+  out.push("```", "", "## Exercises", "", ...table(EXERCISE_HEAD, s.exercises.map(exerciseRow)));
   out.push("", "## Tests by share of the class failing them", "", ...table(["exercise", "test", "points", "failing"], s.tests.map((t) => [t.exercise, t.name, String(t.maxPoints), `${pct(t.failing, t.of)} (${t.failing} of ${t.of})`])));
   out.push("", "## Most common failure messages", "");
   out.push(...(s.messages.length ? table(MESSAGE_HEAD, s.messages.map(messageRow)) : ["None."]));
   out.push("", "## Known mistakes", "");
-  out.push(...(s.misconceptions.length ? table(["times", "mistake", "read", "in tests"], s.misconceptions.map((m) => [String(m.count), m.title, `notebooks/${m.notebook}`, someTests(m.tests)])) : ["None named."]));
+  out.push(...(s.misconceptions.length ? table(["students", "mistake", "read", "in tests"], s.misconceptions.map((m) => [String(m.count), m.title, `notebooks/${m.notebook}`, someTests(m.tests)])) : ["None named."]));
   if (s.notGraded.length) out.push("", "## Not graded", "", ...table(["student", "why"], s.notGraded.map((n) => [n.id, n.problem])));
   for (const x of options.extraSections ?? []) out.push("", `## ${mdText(x.title)}`, "", x.markdown.trimEnd());
   return out.join("\n") + "\n";

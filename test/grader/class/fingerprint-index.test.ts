@@ -17,16 +17,23 @@ describe("candidatePairs", () => {
     ]);
   });
 
-  it("drops a fingerprint more than commonLimit students hold, from every set", () => {
+  it("drops a fingerprint more than commonLimit students hold between students, never against the solution or lib", () => {
     const units = [fn("student", "a", [1, 5]), fn("student", "b", [1, 5]), fn("student", "c", [1, 6]), fn("solution", "solution", [1, 5])];
     const { pairs, common } = candidatePairs(units, 2);
     expect(common).toBe(1);
-    // without fingerprint 1: a {5}, b {5}, c {6}, solution {5}
+    // between students without fingerprint 1: a {5}, b {5}, c {6}; against the solution every fingerprint counts
     expect(pairs.map((p) => [p.i, p.j, p.shared, p.union]).sort()).toEqual([
       [0, 1, 1, 1],
-      [0, 3, 1, 1],
-      [1, 3, 1, 1],
+      [0, 3, 2, 2],
+      [1, 3, 2, 2],
+      [2, 3, 1, 3],
     ]);
+  });
+
+  it("counts students, not functions, against the limit (two functions of one student are one holder)", () => {
+    const units = [fn("student", "a", [1]), fn("student", "a", [1, 2]), fn("student", "b", [1])];
+    expect(candidatePairs(units, 2).common).toBe(0);
+    expect(candidatePairs(units, 1).common).toBe(1);
   });
 
   it("counts exactly what all-pairs would, for every pair sharing something (fast-check, fixed seed)", () => {

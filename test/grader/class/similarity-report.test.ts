@@ -114,3 +114,17 @@ describe("similarityMarkdown", () => {
     expect(markdownFence("plain")).toBe("```\nplain\n```");
   });
 });
+
+describe("clusters in the report", () => {
+  it("lists who belongs together and names a match with the reference solution as such, in both formats", () => {
+    const three: SimilaritySource[] = [
+      { id: "ann", kind: "student", exercise: "01-pagerank", file: "01-pagerank/pagerank.ts", text: SOLUTION },
+      { id: "bo", kind: "student", exercise: "01-pagerank", file: "01-pagerank/pagerank.ts", text: SOLUTION },
+      { id: "solution", kind: "solution", exercise: "01-pagerank", file: "solutions/01-pagerank/pagerank.ts", text: SOLUTION },
+    ];
+    const a = analyseSimilarity(three);
+    expect(a.clusters.map((c) => [c.students, c.references])).toEqual([[["ann", "bo"], ["solution"]]]);
+    expect(similarityHtml(a.pairs, { analysis: a })).toMatch(/<h3>Clusters<\/h3>[^]*<td>ann, bo<\/td><td>the reference solution<\/td>/);
+    expect(similarityMarkdown(a.pairs, { analysis: a })).toContain("| ann, bo | the reference solution | 01\\-pagerank |");
+  });
+});

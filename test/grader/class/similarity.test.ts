@@ -188,3 +188,78 @@ describe("the score, as a property (fast-check, fixed seed)", () => {
     );
   });
 });
+
+describe("a class of 30: copies are found, whatever the class shares", () => {
+  // 26 honest students: every combination of three ways to write each of the step's three passes (one of them the
+  // solution's) but the solution's own, so each passage is shared by 8 or 9 students; one student left the stub.
+  const DANGLING = [
+    "let dangling = 0;\n  for (const n of graph.nodes) if (graph.outgoing.get(n) === 0) dangling += rank.get(n)!;",
+    "const dangling = graph.nodes.filter((n) => graph.outgoing.get(n) === 0).reduce((s, n) => s + rank.get(n)!, 0);",
+    "let dangling = 0;\n  graph.nodes.forEach((n) => { if (!graph.outgoing.get(n)) { dangling = dangling + rank.get(n)!; } });",
+  ];
+  const TELEPORT = [
+    "const next = new Map<string, number>();\n  for (const n of graph.nodes) {\n    const p = graph.prior.get(n)!;\n    next.set(n, (1 - damping) * p + damping * dangling * p);\n  }",
+    "const next = new Map<string, number>(graph.nodes.map((n) => [n, graph.prior.get(n)! * (1 - damping + damping * dangling)]));",
+    "const next = new Map<string, number>();\n  for (let i = 0; i < graph.nodes.length; i++) {\n    const n = graph.nodes[i]!;\n    next.set(n, graph.prior.get(n)! * ((1 - damping) + dangling * damping));\n  }",
+  ];
+  const EDGES = [
+    "for (const [src, dst, , weight] of graph.edges) {\n    next.set(dst, next.get(dst)! + (damping * rank.get(src)! * weight) / graph.outgoing.get(src)!);\n  }",
+    "graph.edges.forEach(([a, b, , w]) => next.set(b, (next.get(b) ?? 0) + damping * w * (rank.get(a)! / graph.outgoing.get(a)!)));",
+    "for (const e of graph.edges) {\n    const share = (rank.get(e[0])! * e[3]) / graph.outgoing.get(e[0])!;\n    next.set(e[1], next.get(e[1])! + damping * share);\n  }",
+  ];
+  const step = (d: number, t: number, e: number): string =>
+    `export function pageRankStep(graph: TeachingGraph, rank: ReadonlyMap<string, number>, damping: number): Map<string, number> {\n  ${DANGLING[d]}\n  ${TELEPORT[t]}\n  ${EDGES[e]}\n  return next;\n}\n`;
+  const honest: SimilaritySource[] = [];
+  for (let d = 0; d < 3; d++) for (let t = 0; t < 3; t++) for (let e = 0; e < 3; e++) if (d + t + e > 0) honest.push(student(`h${d}${t}${e}`, step(d, t, e)));
+  const copied = OTHER_STEP.replace(/\bincoming\b/g, "inc").replace(/\blost\b/g, "gone");
+  const klass = [...honest, student("idle", STUB), student("copier-a", OTHER_STEP), student("copier-b", copied), student("renamer", RENAMED), solution, lib];
+
+  it("lists the two copiers and the renamed reference solution, and no honest student", () => {
+    const analysis = analyseSimilarity(klass);
+    const students = new Set(analysis.pairs.flatMap((p) => [p.a, p.b]).filter((s) => s.kind === "student").map((s) => s.id));
+    expect([...students].sort()).toEqual(["copier-a", "copier-b", "renamer"]);
+    expect(analysis.pairs.find((p) => p.a.id === "copier-a" && p.b.id === "copier-b")?.score).toBe(1);
+    expect(analysis.pairs.find((p) => p.a.id === "renamer" && p.b.kind === "solution" && p.a.function === "pageRankStep")?.score).toBe(1);
+    expect(klass.filter((s) => s.kind === "student").length).toBe(30);
+    expect(analysis.commonLimit).toBe(15); // half the 29 students with code, not 10
+  });
+
+  it("groups the matches into clusters, the renamer with the reference solution", () => {
+    const { clusters } = analyseSimilarity(klass);
+    expect(clusters.map((c) => [c.students, c.references])).toEqual([
+      [["copier-a", "copier-b"], []],
+      [["renamer"], ["solution"]],
+    ]);
+  });
+
+  it("never drops a match with the reference solution as common code, however many students share it", () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => student(`p${i}`, SOLUTION));
+    const withSolution = analyseSimilarity([...twelve, solution], { commonLimit: 1, commonShare: 0.01 });
+    const matched = new Set(withSolution.pairs.filter((p) => p.b.kind === "solution").map((p) => p.a.id));
+    expect(matched.size).toBe(12);
+    expect(withSolution.pairs.filter((p) => p.b.kind === "student")).toEqual([]);
+  });
+
+  it("compares helpers across names: the lib's step copied into a private helper is reported as the lib's", () => {
+    const libStep = LIB.slice(LIB.indexOf("export function teachingPageRankStep("));
+    const helper = libStep.slice(0, libStep.indexOf("\n}\n") + 3).replace("export function teachingPageRankStep(", "function stepOnce(");
+    const text = `${helper}\nexport function pageRankStep(graph: TeachingGraph, rank: ReadonlyMap<string, number>, damping: number): Map<string, number> {\n  return stepOnce(graph, rank, { damping });\n}\n`;
+    const pair = findSimilarPairs([student("sly", text), lib]).find((p) => p.b.kind === "lib");
+    expect(pair?.a.function).toBe("stepOnce");
+    expect(pair?.b.function).toBe("teachingPageRankStep");
+    expect(pair?.score).toBe(1);
+  });
+
+  it("compares whole files: code split differently over functions still matches as a file", () => {
+    const [first, second] = [DANGLING[1]!, `${TELEPORT[2]}\n  ${EDGES[2]}\n  return next;`];
+    const one = `export function a(graph: G, rank: R, damping: number) {\n  ${first}\n  ${TELEPORT[2]}\n  return 0;\n}\nexport function b(graph: G, rank: R, damping: number) {\n  ${EDGES[2]}\n  return 1;\n}\n`;
+    const two = `export function a(graph: G, rank: R, damping: number) {\n  ${first}\n  return 0;\n}\nexport function b(graph: G, rank: R, damping: number) {\n  ${second}\n}\n`;
+    const pairs = findSimilarPairs([student("x", one), student("y", two)], { threshold: 0.7, minTokens: 10 });
+    expect(pairs.map((p) => p.a.function)).toContain("(whole file)");
+  });
+
+  it("lets the instructor set the common-code share and checks it", () => {
+    expect(() => analyseSimilarity(klass, { commonShare: 0 })).toThrow(WorkbenchInputError);
+    expect(analyseSimilarity(klass, { commonShare: 1 }).commonLimit).toBe(29);
+  });
+});

@@ -22,7 +22,7 @@ const SUMMARY: ClassSummary = {
   meanPoints: 6.25,
   medianPoints: 6,
   distribution: bins({ "50–59 %": 1, "100 %": 2 }),
-  exercises: [{ id: "01-x", title: `X ${EVIL}`, meanPoints: 2.5, maxPoints: 5, fullMarks: 1, of: 2 }],
+  exercises: [{ id: "01-x", title: `X ${EVIL}`, meanPoints: 2.5, maxPoints: 5, fullMarks: 1, notAttempted: 0, attemptedWrong: 1, of: 2 }],
   tests: [
     { exercise: "01", name: `a ${EVIL}`, maxPoints: 5, failing: 1, of: 3 },
     { exercise: "01", name: "never run", maxPoints: 1, failing: 0, of: 0 },

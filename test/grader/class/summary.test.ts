@@ -31,9 +31,26 @@ describe("classSummary", () => {
   });
 
   it("gives per test the share failing, the common messages and the known mistakes, most frequent first", () => {
-    expect(s.tests.map((t) => [t.name, t.failing, t.of])).toEqual([["a", 2, 3], ["b", 1, 3]]);
-    expect(s.messages.map((m) => [m.message, m.count, m.students])).toEqual([["expected <script>1</script> | 2", 2, 2], ["not implemented: f", 1, 1]]);
+    // s3's stub of b is not a failure of b: b's share is over the two who attempted it
+    expect(s.tests.map((t) => [t.name, t.failing, t.of])).toEqual([["a", 2, 3], ["b", 0, 2]]);
+    expect(s.messages.map((m) => [m.message, m.count, m.students])).toEqual([["expected <script>1</script> | 2", 2, 2]]);
     expect(s.misconceptions).toEqual([{ ...MISTAKE, count: 2, tests: ["01 a"] }]);
-    expect(s.exercises).toEqual([{ id: "01-x", title: "X", meanPoints: 5, maxPoints: 10, fullMarks: 1, of: 3 }]);
+    expect(s.exercises).toEqual([{ id: "01-x", title: "X", meanPoints: 5, maxPoints: 10, fullMarks: 1, notAttempted: 0, attemptedWrong: 2, of: 3 }]);
+  });
+
+  it("separates not attempted (every test at the stub) from attempted and wrong, and counts students, not tests", () => {
+    const stub = (id: string): ClassRow => {
+      const tests = [test("a", false, "not implemented: f"), test("b", false, "not implemented: f")];
+      return { id, status: "graded", report: gradeReport(id, [{ id: "01-x", title: "X", points: 0, maxPoints: 10, tests }]) };
+    };
+    const twice = (id: string): ClassRow => {
+      const tests = [test("a", false, "wrong", MISTAKE), test("b", false, "wrong", MISTAKE)];
+      return { id, status: "graded", report: gradeReport(id, [{ id: "01-x", title: "X", points: 0, maxPoints: 10, tests }]) };
+    };
+    const c = classSummary([stub("s1"), stub("s2"), stub("s3"), twice("s4"), row("s5", true, true)]);
+    expect(c.exercises.map((e) => [e.fullMarks, e.attemptedWrong, e.notAttempted, e.of])).toEqual([[1, 1, 3, 5]]);
+    expect(c.misconceptions.map((m) => [m.id, m.count])).toEqual([["m1", 1]]); // one student, two tests
+    expect(c.messages.map((m) => [m.message, m.count, m.students])).toEqual([["wrong", 2, 1]]);
+    expect(c.tests.map((t) => [t.name, t.failing, t.of])).toEqual([["a", 1, 2], ["b", 1, 2]]);
   });
 });

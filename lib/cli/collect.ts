@@ -1,0 +1,81 @@
+/**
+ * `workbench collect ROSTER --deadline WHEN --into SUBMISSIONS [--late POLICY]`: each roster student's repository
+ * cloned with hardened git, the commit due by their deadline (plus any extension) checked out, the exercises found
+ * (in an extra folder too) and copied to SUBMISSIONS/<folder> for `grade-class`; SUBMISSIONS/collection.csv records
+ * per student the real id, the commit graded, what came after the deadline and by how much, and the late policy.
+ */
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { WorkbenchInputError } from "../core/errors.js";
+import { collectStudent } from "../grader/class/collect-git.js";
+import { folderName, parseLatePolicy, parseRoster } from "../grader/class/collect.js";
+import { COLLECTION_FILE, collectionCsv, type CollectionRow } from "../grader/class/collection.js";
+import { loadCatalog } from "../grader/session.js";
+import { parseCommandArgs, UsageError, type Command } from "./command.js";
+import { exercisePaths, userCwd } from "./exercise-options.js";
+
+const USAGE = `Usage: workbench collect ROSTER --deadline WHEN --into SUBMISSIONS [--late POLICY]
+
+Collects a class by its deadline. ROSTER is a CSV with a header: student (any id: an e-mail, any Unicode name),
+repository (a path or file:// URL), and optionally extension_hours and other columns (github, lms_id, email).
+Each repository is cloned with git hardened against it (no hooks, no config of its own); the last commit of its
+HEAD at or before the deadline (+ the student's extension) is graded, and later commits are recorded with how
+late they are. The exercises are found even inside an extra folder (with a note), and copied to
+SUBMISSIONS/<folder> (the id, or a safe name made from it); SUBMISSIONS/${COLLECTION_FILE} lists every student.
+Then: workbench grade-class SUBMISSIONS --out DIR (its gradebook shows raw and final points).
+  --deadline WHEN  an ISO 8601 time with its zone (2026-12-04T23:59:00Z)
+  --into DIR       the submissions folder to fill (created if missing)
+  --late POLICY    none (default: later commits recorded, never graded), zero (the last commit graded, 0 points
+                   when late) or percent-per-day:N (the last commit graded, N % off per started day late)
+Exit status: 0 when every student was collected, 1 when some could not be, 2 on a usage error.`;
+
+export const collectCommand: Command = {
+  name: "collect",
+  summary: "collect a class's repositories by a deadline, with extensions and a late policy",
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs("collect", args, {
+      deadline: { type: "string" },
+      into: { type: "string" },
+      late: { type: "string" },
+      root: { type: "string" },
+    });
+    if (positionals.length !== 1) throw new UsageError("collect: give exactly one ROSTER file (see: workbench collect --help)");
+    if (values.deadline === undefined || !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(values.deadline) || Number.isNaN(Date.parse(values.deadline))) {
+      throw new UsageError(`collect: --deadline must be an ISO 8601 time with its zone, e.g. 2026-12-04T23:59:00Z (got ${JSON.stringify(values.deadline ?? "")})`);
+    }
+    if (values.into === undefined) throw new UsageError("collect: --into SUBMISSIONS is required");
+    const { root } = exercisePaths("collect", { root: values.root });
+    const rosterPath = resolve(userCwd(), positionals[0]!);
+    const st = statSync(rosterPath, { throwIfNoEntry: false });
+    if (!st?.isFile() || st.size > 16 * 1024 * 1024) throw new UsageError(`collect: ROSTER ${positionals[0]} must be a regular file under 16 MiB`);
+    let policy, roster;
+    try {
+      policy = parseLatePolicy(values.late ?? "none");
+      roster = parseRoster(readFileSync(rosterPath, "utf8"));
+    } catch (err) {
+      if (err instanceof WorkbenchInputError) throw new UsageError(`collect: ${err.message}`);
+      throw err;
+    }
+    const deadline = Date.parse(values.deadline) / 1000;
+    const into = resolve(userCwd(), values.into);
+    mkdirSync(into, { recursive: true });
+    const exercises = loadCatalog(root, []).map((e) => ({ id: e.id, files: e.files }));
+    const rows: CollectionRow[] = [];
+    const folders = new Map<string, string>();
+    for (const entry of roster) {
+      const folder = folderName(entry.student);
+      if (folders.has(folder)) throw new UsageError(`collect: students ${folders.get(folder)} and ${entry.student} would share the folder ${folder}`);
+      folders.set(folder, entry.student);
+      const repository = entry.repository.startsWith("file://") ? entry.repository : resolve(userCwd(), entry.repository);
+      const got = await collectStudent({ repository, deadline: deadline + entry.extensionHours * 3600 }, { dest: join(into, folder), exercises }, policy);
+      rows.push({ entry, folder, policy, ...got });
+      const late = got.pick?.late ? `, ${got.pick.late.commits} commit(s) after the deadline (last ${got.pick.late.hoursLate.toFixed(1)} h late)` : "";
+      io.stdout(`${entry.student} → ${folder}: ${got.status === "collected" ? `commit ${got.graded!.commit.slice(0, 10)}${late}` : `NOT GRADABLE: ${got.problem}`}${got.notes.length ? ` (${got.notes.join("; ")})` : ""}\n`);
+    }
+    writeFileSync(join(into, COLLECTION_FILE), collectionCsv(rows));
+    const bad = rows.filter((r) => r.status !== "collected").length;
+    io.stdout(`\n${rows.length - bad} collected${bad ? `, ${bad} cannot be graded` : ""}; wrote ${join(into, COLLECTION_FILE)}.\n`);
+    return bad ? 1 : 0;
+  },
+};

@@ -1,0 +1,97 @@
+/**
+ * An instructor's manual changes, `overrides.csv` in the output folder (student, exercise or `exercise/test`,
+ * points, reason): read on every run, applied to the gradebook, never written by the grader — so a re-run keeps
+ * them — and each changed cell named. Also the LMS import layouts: Canvas's gradebook CSV (Student, ID, SIS User
+ * ID, SIS Login ID, Section, then the assignment), Moodle's (the user matched by "Email address" or an ID
+ * number, then the grade item) and Gradescope's score upload (Name, SID, Email, then the score).
+ */
+import { WorkbenchInputError } from "../../core/errors.js";
+import type { GradeReport } from "../results.js";
+import { csvRows } from "./collect.js";
+import { csvCell, type ClassRow } from "./gradebook.js";
+
+export const OVERRIDES_FILE = "overrides.csv";
+
+export interface Override {
+  student: string;
+  exercise: string;
+  /** The test's name when one test is overridden; absent for the whole exercise. */
+  test?: string;
+  points: number;
+  reason: string;
+}
+
+/** overrides.csv's rows; a bad line is an error naming it (an override is never guessed). */
+export function parseOverrides(text: string): Override[] {
+  const [head, ...rows] = csvRows(text.replace(/^\uFEFF/, ""));
+  const names = (head ?? []).map((h) => h.trim().toLowerCase());
+  for (const need of ["student", "target", "points", "reason"]) if (!names.includes(need)) throw new WorkbenchInputError("parseOverrides", OVERRIDES_FILE, `must have a "${need}" column`, (head ?? []).join(","));
+  return rows.map((r, n) => {
+    const cell = (name: string): string => (r[names.indexOf(name)] ?? "").trim();
+    const points = Number(cell("points"));
+    if (cell("points") === "" || !Number.isFinite(points) || points < 0) throw new WorkbenchInputError("parseOverrides", `${OVERRIDES_FILE} line ${n + 2}`, "points must be a number ≥ 0", cell("points"));
+    if (cell("reason") === "") throw new WorkbenchInputError("parseOverrides", `${OVERRIDES_FILE} line ${n + 2}`, "reason must say why", "");
+    const target = cell("target");
+    const slash = target.indexOf("/");
+    return { student: cell("student"), exercise: slash < 0 ? target : target.slice(0, slash), ...(slash < 0 ? {} : { test: target.slice(slash + 1) }), points, reason: cell("reason") };
+  });
+}
+
+/** `rows` with the overrides applied to copies of their reports, and per student the cells changed ("01-x: 12 → 5 (reason)"). */
+export function applyOverrides(rows: readonly ClassRow[], overrides: readonly Override[]): { rows: ClassRow[]; changed: Map<string, string[]>; unmatched: Override[] } {
+  const changed = new Map<string, string[]>();
+  const unmatched: Override[] = [];
+  const out = rows.map((row) => {
+    const mine = overrides.filter((o) => o.student === row.id);
+    if (!row.report || mine.length === 0) return row;
+    const report: GradeReport = JSON.parse(JSON.stringify(row.report)) as GradeReport;
+    for (const o of mine) {
+      const e = report.exercises.find((x) => x.id === o.exercise);
+      const t = o.test === undefined ? undefined : e?.tests.find((x) => x.name === o.test);
+      if (!e || (o.test !== undefined && !t)) {
+        unmatched.push(o);
+        continue;
+      }
+      const before = t ? t.points : e.points;
+      if (t) {
+        t.points = o.points;
+        e.points = e.tests.reduce((n, x) => n + x.points, 0);
+      } else e.points = o.points;
+      const list = changed.get(row.id) ?? [];
+      list.push(`${o.exercise}${o.test ? `/${o.test}` : ""}: ${before} → ${o.points} (${o.reason})`);
+      changed.set(row.id, list);
+    }
+    report.points = report.exercises.reduce((n, x) => n + x.points, 0);
+    return { ...row, report };
+  });
+  for (const o of overrides) if (!rows.some((r) => r.id === o.student && r.report)) unmatched.push(o);
+  return { rows: out, changed, unmatched };
+}
+
+export type LmsProfile = "canvas" | "moodle" | "gradescope";
+export const LMS_PROFILES: readonly LmsProfile[] = ["canvas", "moodle", "gradescope"];
+
+/** One student as the LMS knows them. */
+export interface LmsStudent {
+  /** The gradebook's id (the folder) and the real id from the roster. */
+  id: string;
+  name: string;
+  lmsId?: string;
+  sisUserId?: string;
+  email?: string;
+  section?: string;
+  points: number | "";
+}
+
+/** The CSV an LMS imports for one assignment, in its documented columns. */
+export function lmsExportCsv(profile: LmsProfile, assignment: string, students: readonly LmsStudent[]): string {
+  const head =
+    profile === "canvas" ? ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment]
+    : profile === "moodle" ? ["Email address", "ID number", assignment]
+    : ["Name", "SID", "Email", assignment];
+  const line = (s: LmsStudent): (string | number)[] =>
+    profile === "canvas" ? [s.name, s.lmsId ?? "", s.sisUserId ?? s.name, s.email ?? "", s.section ?? "", s.points]
+    : profile === "moodle" ? [s.email ?? "", s.sisUserId ?? s.name, s.points]
+    : [s.name, s.sisUserId ?? s.name, s.email ?? "", s.points];
+  return [head, ...students.map(line)].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}

@@ -1,0 +1,41 @@
+/** overrides.csv applied (whole exercise or one test, each change named) and the LMS layouts' documented columns. */
+import { describe, expect, it } from "vitest";
+import type { ClassRow } from "../../../lib/grader/class/gradebook.js";
+import { gradebookCsv } from "../../../lib/grader/class/gradebook.js";
+import { applyOverrides, lmsExportCsv, parseOverrides } from "../../../lib/grader/class/overrides.js";
+import { gradeReport, type TestResult } from "../../../lib/grader/results.js";
+
+const t = (name: string, passed: boolean): TestResult => ({ name, kind: "example", passed, status: passed ? "passed" : "failed", points: passed ? 2 : 0, maxPoints: 2, message: "" });
+const row = (id: string): ClassRow => ({ id, status: "graded", report: gradeReport(id, [{ id: "01-x", title: "X", points: 2, maxPoints: 4, tests: [t("a", true), t("b", false)] }, { id: "02-y", title: "Y", points: 0, maxPoints: 2, tests: [t("c", false)] }]) });
+
+describe("overrides", () => {
+  const overrides = parseOverrides('student,target,points,reason\nann,01-x/b,2,"regrade: b was ambiguous"\nann,02-y,1,partial credit\nbo,09-z,3,typo\n');
+  it("changes a test or a whole exercise, recomputes totals, names each change and reports the unmatched", () => {
+    const { rows, changed, unmatched } = applyOverrides([row("ann"), row("bo")], overrides);
+    expect(rows[0]!.report!.exercises.map((e) => e.points)).toEqual([4, 1]);
+    expect(rows[0]!.report!.points).toBe(5);
+    expect(rows[1]!.report!.points).toBe(2);
+    expect(changed.get("ann")).toEqual(["01-x/b: 0 → 2 (regrade: b was ambiguous)", "02-y: 0 → 1 (partial credit)"]);
+    expect(unmatched.map((u) => u.student)).toEqual(["bo"]);
+    const csv = gradebookCsv(rows.map((r) => (changed.has(r.id) ? { ...r, overridden: changed.get(r.id)! } : r)), ["01-x", "02-y"]);
+    expect(csv.split("\r\n")[0]).toContain("overridden");
+    expect(csv).toContain("01-x/b: 0 → 2 (regrade: b was ambiguous)");
+  });
+  it("refuses a line without a reason or with bad points", () => {
+    expect(() => parseOverrides("student,target,points,reason\nann,01-x,2,\n")).toThrow(/line 2.*reason/);
+    expect(() => parseOverrides("student,target,points,reason\nann,01-x,-1,x\n")).toThrow(/points/);
+    expect(() => parseOverrides("student,points\n")).toThrow(/target/);
+  });
+});
+
+describe("lmsExportCsv", () => {
+  const students = [{ id: "zoe-1", name: "zoë", lmsId: "123", email: "zoe@uni.edu", section: "A", points: 10.8 }, { id: "x", name: "=HYPERLINK(1)", points: "" as const }];
+  it("writes Canvas's gradebook columns, Moodle's and Gradescope's, formula text defused", () => {
+    const canvas = lmsExportCsv("canvas", "Exercises 1–9", students).split("\r\n");
+    expect(canvas[0]).toBe("Student,ID,SIS User ID,SIS Login ID,Section,Exercises 1–9");
+    expect(canvas[1]).toBe("zoë,123,zoë,zoe@uni.edu,A,10.8");
+    expect(canvas[2]!.startsWith("'=HYPERLINK(1)")).toBe(true);
+    expect(lmsExportCsv("moodle", "Ex", students).split("\r\n")[0]).toBe("Email address,ID number,Ex");
+    expect(lmsExportCsv("gradescope", "Ex", students).split("\r\n")[0]).toBe("Name,SID,Email,Ex");
+  });
+});
