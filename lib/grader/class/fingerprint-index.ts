@@ -1,5 +1,5 @@
 /**
- * Which functions to pair, from an inverted index of their fingerprints (issue 14, item 3) — the step that keeps
+ * Which functions to pair, from an inverted index of their fingerprints — the step that keeps
  * the similarity report linear in the class instead of quadratic. Each fingerprint lists the functions holding it;
  * only functions appearing together in some list are ever paired, each pair's shared count summed from the lists.
  * A fingerprint that more than `commonLimit` students hold is the exercise's common code — the natural way to

@@ -1,5 +1,5 @@
 /**
- * The functions the similarity report compares (issue 14, item 3), cut out of a TypeScript file's scanner tokens: for an exercise
+ * The functions the similarity report compares, cut out of a TypeScript file's scanner tokens: for an exercise
  * file (a student's or the reference solution) its exported functions — `export function f` and
  * `export const f = (…) => …` / `function (…) {…}` — which are what the graded tests call; for a lib file every
  * top-level function, since the lib's name for a function differs from the exercise's (`teachingPageRankStep` for

@@ -1,5 +1,5 @@
 /**
- * `workbench grade-class` without the terminal (issue 14, item 2): finds the submissions (submissions.ts), checks
+ * `workbench grade-class` without the terminal: finds the submissions (submissions.ts), checks
  * each out (checkout.ts), skips the ones whose cache key is unchanged (cache.ts), grades the rest in parallel, up
  * to `jobs` grade processes at a time, each grading a batch of up to `batch` students (grade-student.ts, batch.ts:
  * the existing sandboxed grader, each student with its own sandboxes, logs, time limit and report), and writes `<out>/<id>/report.json` + `report.xml` per student (atomically), `gradebook.csv`, `summary.html` and
@@ -27,7 +27,7 @@ import { summaryHtml, summaryMarkdown, type SummarySection } from "./summary-ren
 import { discoverSubmissions, type SubmissionEntry } from "./submissions.js";
 
 /**
- * HIDDEN TESTS (issue 14, item 1): class grading runs the instructor's hidden tests too (`grade --hidden`:
+ * HIDDEN TESTS: class grading runs the instructor's hidden tests too (`grade --hidden`:
  * test/exercises/hidden/, never in a student release). This is the one place grade-class passes it; the cache key
  * records whether it was passed.
  */

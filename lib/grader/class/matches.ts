@@ -1,5 +1,5 @@
 /**
- * The passages two similar functions share, for the report's side-by-side view (issue 14, item 3). The pair has
+ * The passages two similar functions share, for the report's side-by-side view. The pair has
  * already been found by its fingerprints (fingerprint.ts); this finds *where*: maximal runs of equal token shapes
  * on each diagonal (one dynamic-programming pass over the two sequences), then, longest first, every run that
  * overlaps no run already taken — one round of Wise's Greedy String Tiling ("YAP3: improved detection of

@@ -1,6 +1,6 @@
 /**
- * The similarity report as HTML (a fragment for the class summary page or a page of its own) and as Markdown
- * (issue 14, item 3). Every pair: the score, the two functions, and each shared passage side by side with its
+ * The similarity report as HTML (a fragment for the class summary page or a page of its own) and as Markdown.
+ * Every pair: the score, the two functions, and each shared passage side by side with its
  * line numbers in both files. Student code and student ids are hostile input: everything from a submission is
  * escaped (HTML: `& < > " '`; Markdown: inline text escaped, code in fences longer than any backtick run in it),
  * no id from a submission becomes an HTML id or URL, and the fragment carries no script. Both say, before any

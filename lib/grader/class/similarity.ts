@@ -1,5 +1,5 @@
 /**
- * The similarity report (issue 14, item 3): which graded functions of a class look alike by token shape (names
+ * The similarity report: which graded functions of a class look alike by token shape (names
  * and literals ignored, tokens.ts), as a lead for the instructor to read — never a verdict and never a penalty.
  *
  * Each student's exported function `f` of an exercise is compared with every other student's `f`, with the

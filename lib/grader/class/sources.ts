@@ -1,5 +1,5 @@
 /**
- * Reads what the similarity report compares (issue 14, item 3) from disk: each student's exercise files from a
+ * Reads what the similarity report compares from disk: each student's exercise files from a
  * folder of submissions, the checkout's reference solutions, and the lib files that implement each exercise.
  *
  * A submission is hostile input (docs/hostile-inputs.md): a student folder is `SUBMISSIONS/<id>/`, laid out like

@@ -1,5 +1,5 @@
 /**
- * The class's submissions (issue 14, item 2): SUBMISSIONS holds one entry per student — a folder (laid out like
+ * The class's submissions: SUBMISSIONS holds one entry per student — a folder (laid out like
  * exercises/, or a workbench checkout with an exercises/ folder), a git repository (a folder with a `.git` folder),
  * or a git bundle (`<id>.bundle`). The student's id is the entry's name (without `.bundle`), and must be a safe
  * folder name (provenance.ts, `STUDENT_ID_RULE`). Nothing here reads a submission's content: an entry that cannot

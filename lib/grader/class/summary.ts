@@ -1,5 +1,5 @@
 /**
- * What the class got right and wrong, from the students' reports (issue 14, item 2): the score distribution (share
+ * What the class got right and wrong, from the students' reports: the score distribution (share
  * of the maximum in tenths, 100 % its own bin), per exercise the mean, per graded test the share of the class
  * failing it, the most common failure messages (their first line) and the known mistakes the grader named
  * (the reports' `misconception` field, lib/grader/misconception.ts). Students, not tests, are counted: per exercise

@@ -1,5 +1,5 @@
 /**
- * Token shape for the similarity report (issue 14, item 3): a stretch of TypeScript as the TypeScript compiler's
+ * Token shape for the similarity report: a stretch of TypeScript as the TypeScript compiler's
  * own scanner reads it, with the names and values a copier changes first taken out. Identifiers (and `#private`
  * names) become `ID`, and so do contextual keywords (`of`, `from`, `type`, `number`: a student may name a variable
  * `from`); numbers, strings, templates, regular expressions, `true` and `false` become `LIT`; reserved words and
