@@ -2,7 +2,8 @@
 /**
  * The script of a static-site notebook page: every code cell becomes the live pages' editor
  * (`../../live/browser/cell-editor.ts`) and runs in a Web Worker in this browser (`worker.ts`), never on a server.
- * Run all, Interrupt (ends the worker; a fresh one starts), Restart, Revert; edits are kept in localStorage.
+ * Running a cell first runs the cells above it this worker has not run (as the live pages do). Run all, Interrupt
+ * (ends the worker; a fresh one starts), Restart, Revert; edits are kept in localStorage.
  * Cells the site marks as recorded at build time (they need what a browser lacks) keep their recorded outputs.
  * `window.workbenchSite` lets a test drive the page (`runAll`) and read each cell's outputs.
  */
@@ -26,6 +27,8 @@ const notebook = bar?.dataset.notebook ?? "";
 const state = document.getElementById("kernel-state");
 const storageKey = (cell: SiteCell) => `aider-workbench:${location.pathname.replace(/[^/]*$/, "")}${notebook}:${cell.id}`;
 const cells: SiteCell[] = [];
+/** The cells this worker has run without error: a fresh worker has run none (what a cell needs runs first). */
+const ran = new Set<SiteCell>();
 let stopRunAll = false;
 
 const say = (text: string) => {
@@ -57,6 +60,7 @@ function stopWorker(why: string): void {
   worker.terminate();
   for (const p of pending.values()) p.resolve(null);
   pending.clear();
+  ran.clear();
   for (const cell of cells) setPrompt(cell, " ");
   startWorker();
   say(`${why} — a fresh runtime starts; run earlier cells again`);
@@ -104,8 +108,26 @@ async function runCell(cell: SiteCell): Promise<boolean> {
   if (!done) return false;
   setPrompt(cell, String(done.count));
   cell.section.classList.toggle("failed", !done.ok);
+  if (done.ok) ran.add(cell);
   say("idle");
   return done.ok;
+}
+
+/**
+ * What Run and Shift-Enter do: first the code cells above that this worker has not run (each shown running in its
+ * place, the state line counting them), as the live pages do; the first that fails stops the run and says so.
+ */
+async function runWithAbove(cell: SiteCell): Promise<boolean> {
+  const at = cells.indexOf(cell);
+  const missing = cells.slice(0, at).filter((c) => !ran.has(c) && !(c.recorded && c.view.state.doc.toString() === c.original));
+  for (const [i, above] of missing.entries()) {
+    say(`running the cells above cell ${at + 1} first: cell ${cells.indexOf(above) + 1} (${i + 1} of ${missing.length})`);
+    if (!(await runCell(above))) {
+      say(`cell ${at + 1} did not run: cell ${cells.indexOf(above) + 1} above it failed`);
+      return false;
+    }
+  }
+  return runCell(cell);
 }
 
 function makeCell(section: HTMLElement): void {
@@ -119,11 +141,11 @@ function makeCell(section: HTMLElement): void {
   } catch {
     saved = null;
   }
-  const view = replaceWithEditor(section, saved ?? original, { onRun: () => void runCell(cell), onChange: () => markEdited(cell) });
+  const view = replaceWithEditor(section, saved ?? original, { onRun: () => void runWithAbove(cell), onChange: () => markEdited(cell) });
   if (!view) return;
   cell.view = view;
   markEdited(cell);
-  section.querySelector("button.run")?.addEventListener("click", () => void runCell(cell));
+  section.querySelector("button.run")?.addEventListener("click", () => void runWithAbove(cell));
   section.querySelector("button.revert")?.addEventListener("click", () => {
     setEditorText(cell.view, cell.original);
     markEdited(cell);

@@ -55,13 +55,17 @@ const cell = new El();
 cell.dataset.cellId = "c1";
 for (const s of [".prompt", ".outputs", ".cell-state", "button.run", "button.revert"]) cell.children[s] = new El();
 cell.children["pre.source"] = Object.assign(new El(), { textContent: "1 + 1" });
+const second = new El();
+second.dataset.cellId = "c2";
+for (const s of [".prompt", ".outputs", ".cell-state", "button.run", "button.revert"]) second.children[s] = new El();
+second.children["pre.source"] = Object.assign(new El(), { textContent: "3 + 3" });
 const bar = Object.assign(new El(), { dataset: { notebook: "01-x" } });
 const ids: Record<string, El> = { "kernel-state": new El(), "run-all": new El(), interrupt: new El(), restart: new El(), "revert-all": new El() };
 store.set("aider-workbench:/sub/01-x:c1", "2 + 2");
 vi.stubGlobal("document", {
   baseURI: "http://site.test/sub/01-x.html",
   querySelector: (s: string) => (s === ".live-bar" ? bar : null),
-  querySelectorAll: () => [cell],
+  querySelectorAll: () => [cell, second],
   getElementById: (id: string) => ids[id] ?? null,
 });
 vi.stubGlobal("location", { pathname: "/sub/01-x.html" });
@@ -79,7 +83,7 @@ describe("the static page's script", () => {
   });
   it("runs cells in the worker and shows what it answers", async () => {
     expect(await site.runAll()).toBe(true);
-    expect(workers[0]!.posted.map((p) => p.code)).toEqual(["2 + 2"]);
+    expect(workers[0]!.posted.map((p) => p.code)).toEqual(["2 + 2", "3 + 3"]);
     expect(cell.children[".outputs"]!.innerHTML).toBe('<pre class="stream stdout">ran 2 + 2\n</pre>');
     expect(cell.children[".prompt"]!.textContent).toBe("In [1]:");
   });
@@ -91,5 +95,18 @@ describe("the static page's script", () => {
     expect(workers[0]!.terminated).toBe(true);
     expect(workers).toHaveLength(2);
     expect(ids["kernel-state"]!.textContent).toMatch(/interrupted — a fresh runtime starts/);
+  });
+  it("runs the cells above that the fresh worker has not run before the one asked for, then only that one", async () => {
+    const states: string[] = [];
+    const state = ids["kernel-state"]!;
+    let text = "";
+    Object.defineProperty(state, "textContent", { get: () => text, set: (v: string) => void states.push((text = v)) });
+    await second.children["button.run"]!.listeners[0]!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(workers[1]!.posted.map((p) => p.code)).toEqual(["1 + 1", "3 + 3"]);
+    expect(states).toContain("runtime: running the cells above cell 2 first: cell 1 (1 of 1)");
+    await second.children["button.run"]!.listeners[0]!();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(workers[1]!.posted.map((p) => p.code)).toEqual(["1 + 1", "3 + 3", "3 + 3"]);
   });
 });
