@@ -10,8 +10,13 @@ export { COMMIT_PLAN_DEFAULTS, teachingCommitPlan, type CommitPlan, type CommitP
 // Aider's turn, commit and /undo in a sandbox
 export { runTurn, type TurnInput, type TurnResult } from "./aider/turn.js";
 export { undo, type UndoResult } from "./aider/undo.js";
-export { gitRepoCommit, slashCommit } from "./aider/commit.js";
+export { COMMIT_SETTINGS_DEFAULTS, gitRepoCommit, slashCommit } from "./aider/commit.js";
+export { AiderRepo } from "./aider/repo.js";
+export { AiderLog } from "./aider/io.js";
 export { Sandbox, withSandbox } from "./sandbox/sandbox.js";
+// what notebook 05 reads of a sandbox repository: git itself, a commit, the working tree's state
+export { runGit } from "./sandbox/git-cli.js";
+export { dirtyPaths, readCommit, repoState } from "./sandbox/observe.js";
 
 // scenarios: a script of turns, run on git and compared with the plan
 export { parseScenario, type Scenario } from "./scenario.js";
