@@ -16,7 +16,7 @@ import { listRepoFiles } from "../../repomap/scan/files.js";
 
 /** Cells that need what a browser cannot do (a real git): the page shows their build-time outputs, marked. */
 export const RECORDED_CELLS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  "05-git-checkpoints": ["real-turn-run", "real-turn-pictures", "compare-table", "dry-run", "hunks-run", "report", "neither-run"],
+  "05-git-checkpoints": ["real-turn-run", "real-turn-pictures", "compare-table", "dry-run", "hunks-run", "report", "neither-run", "two-calls-run"],
 });
 
 /** The one command that runs a recorded cell's notebook locally. */

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseNotebook } from "../../../lib/notebooks/ipynb.js";
@@ -22,6 +22,15 @@ describe("the static site's build", () => {
       const nb = parseNotebook(readFileSync(join(root, "notebooks", `${stem}.ipynb`), "utf8"), stem);
       const known = nb.cells.filter((c) => c.cell_type === "code").map((c) => c.id);
       expect(ids.filter((id) => !known.includes(id))).toEqual([]);
+    }
+  });
+  it("records every cell that starts a real git repository (a browser has no git), in every notebook", () => {
+    const GIT = /\b(withSandbox|withGitWorkspace|runScenario|runGit)\(/;
+    for (const file of readdirSync(join(root, "notebooks")).filter((f) => f.endsWith(".ipynb"))) {
+      const stem = file.replace(/\.ipynb$/, "");
+      const nb = parseNotebook(readFileSync(join(root, "notebooks", file), "utf8"), stem);
+      const needGit = nb.cells.filter((c) => c.cell_type === "code" && GIT.test(Array.isArray(c.source) ? c.source.join("") : c.source)).map((c) => c.id);
+      expect(needGit.filter((id) => !(RECORDED_CELLS[stem] ?? []).includes(id!)), stem).toEqual([]);
     }
   });
 });
