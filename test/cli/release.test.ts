@@ -52,7 +52,9 @@ describe("workbench release", () => {
     expect(pkg.name).toBe("aider-workbench");
     expect(pkg.scripts["exercises:stubs"]).toBeUndefined();
     expect(pkg.scripts.build).toBeDefined();
-    expect(readFileSync(join(out, "README.md"), "utf8")).toMatch(/^# aider-workbench\n\n## This is your copy of the workbench/);
+    // the language switch stays above the title, the student section right under it
+    expect(readFileSync(join(out, "README.md"), "utf8")).toMatch(/^(\*\*English\*\* · \[中文\]\(README\.zh\.md\)\n\n)?# aider-workbench\n\n## This is your copy of the workbench/);
+    expect(existsSync(join(out, "README.zh.md"))).toBe(true);
     expect(readFileSync(join(out, ".github", "workflows", "workbench-feedback.yml"), "utf8")).toMatch(/^name: Workbench feedback$/m);
     // a second release into the same folder is refused: it is not empty any more
     expect((await cli("release", out)).code).toBe(2);
