@@ -188,7 +188,7 @@ footer { max-width: 60em; margin: 0 auto; padding: 1em 1.5em 2em; color: #57606a
 a { color: #0969da; }
 .banner { padding: .5em .8em; border-radius: 6px; background: #ddf4ff; }
 .banner.failed, .banner:has(.failed) { background: #ffebe9; }
-.cell { margin: 1.2em 0; }
+.cell { margin: 1em 0; }
 .cell.code { display: grid; grid-template-columns: 5.5em 1fr; column-gap: .5em; }
 .prompt { grid-column: 1; color: #57606a; font: 13px/1.5 ui-monospace, "DejaVu Sans Mono", monospace; padding-top: .55em; text-align: right; }
 .source, .outputs { grid-column: 2; min-width: 0; }
