@@ -67,4 +67,10 @@ export function createHash(algorithm: string): Hash {
   if (algorithm !== "sha256") throw new Error(`createHash("${algorithm}") is not available in the browser runtime (sha256 is)`);
   return new Hash();
 }
-export default { createHash };
+/** Random bytes from the browser's own generator (lib names a temporary file with them; the runtime writes none). */
+export function randomBytes(n: number): Uint8Array & { toString(encoding?: string): string } {
+  const bytes = new Uint8Array(n);
+  globalThis.crypto.getRandomValues(bytes);
+  return Object.assign(bytes, { toString: (encoding?: string) => (encoding === "hex" ? Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("") : String(bytes)) });
+}
+export default { createHash, randomBytes };

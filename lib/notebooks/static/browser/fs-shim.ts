@@ -109,13 +109,49 @@ export const copyFileSync = readOnly("copyFileSync");
 export const cpSync = readOnly("cpSync");
 export const createWriteStream = readOnly("createWriteStream");
 export const createReadStream = readOnly("createReadStream");
-export const openSync = readOnly("openSync");
-export const readSync = readOnly("readSync");
-export const closeSync = readOnly("closeSync");
-export const fstatSync = readOnly("fstatSync");
+export const writeSync = readOnly("writeSync");
+
+/** Read-only file descriptors over the in-memory files: lib reads a user's file by fd, checked and capped. */
+const open = new Map<number, { path: string; bytes: Uint8Array; at: number }>();
+let nextFd = 100;
+
+export function openSync(path: string, flags: number | string = 0): number {
+  if (typeof flags === "number" && (flags & (constants.O_WRONLY | constants.O_RDWR | constants.O_CREAT)) !== 0) readOnly("openSync")();
+  const st = statSync(path);
+  if (!st.isFile()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, open '${path}'`), { code: "EISDIR" });
+  const bytes = readFileSync(path) as Uint8Array;
+  const fd = nextFd++;
+  open.set(fd, { path: abs(path), bytes, at: 0 });
+  return fd;
+}
+
+function opened(fd: number): { path: string; bytes: Uint8Array; at: number } {
+  const f = open.get(fd);
+  if (!f) throw Object.assign(new Error(`EBADF: bad file descriptor ${fd}`), { code: "EBADF" });
+  return f;
+}
+
+export function fstatSync(fd: number): Stats {
+  return statSync(opened(fd).path);
+}
+
+/** Copies up to `length` bytes at `position` (or where the last read ended) into `buffer`; 0 at the end. */
+export function readSync(fd: number, buffer: Uint8Array, offset: number, length: number, position: number | null): number {
+  const f = opened(fd);
+  const from = position ?? f.at;
+  const n = Math.max(0, Math.min(length, f.bytes.length - from));
+  buffer.set(f.bytes.subarray(from, from + n), offset);
+  if (position === null) f.at = from + n;
+  return n;
+}
+
+export function closeSync(fd: number): void {
+  opened(fd);
+  open.delete(fd);
+}
 export const readlinkSync = readOnly("readlinkSync");
 export const watch = readOnly("watch");
-export const constants = { O_RDONLY: 0, O_NOFOLLOW: 0, F_OK: 0, R_OK: 4, X_OK: 1 };
+export const constants = { O_RDONLY: 0, O_WRONLY: 1, O_RDWR: 2, O_CREAT: 64, O_EXCL: 128, O_NONBLOCK: 2048, O_NOFOLLOW: 131072, F_OK: 0, R_OK: 4, X_OK: 1 };
 
 export function accessSync(path: string): void {
   if (!existsSync(path)) throw enoent("access", path);

@@ -18,4 +18,10 @@ describe("the browser runtime's createHash('sha256') equals Node's", () => {
   it("says which algorithm it lacks", () => {
     expect(() => shim.createHash("sha1")).toThrow(/sha1.*not available/);
   });
+  it("gives random bytes from the browser's generator, as hex too", () => {
+    const a = shim.randomBytes(6);
+    expect(a).toHaveLength(6);
+    expect(a.toString("hex")).toMatch(/^[0-9a-f]{12}$/);
+    expect(shim.randomBytes(16).toString("hex")).not.toBe(shim.randomBytes(16).toString("hex"));
+  });
 });

@@ -36,4 +36,17 @@ describe("the browser runtime's node:fs over the in-memory files", () => {
     expect(fs.statSync("sample-repo").isDirectory()).toBe(true);
     expect(() => fs.writeFileSync()).toThrow(/read-only/);
   });
+  it("reads by file descriptor, as lib's capped reader does: open, fstat, read in pieces, close; never for writing", () => {
+    const fd = fs.openSync("sample-repo/a.py", fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    expect(fs.fstatSync(fd).size).toBe(14);
+    const buf = new Uint8Array(5);
+    expect([fs.readSync(fd, buf, 0, 5, null), new TextDecoder().decode(buf)]).toEqual([5, "def a"]);
+    expect(fs.readSync(fd, buf, 0, 5, 10)).toBe(4); // at a position: the stream's own place is left alone
+    expect(fs.readSync(fd, buf, 0, 5, null)).toBe(5);
+    fs.closeSync(fd);
+    expect(() => fs.fstatSync(fd)).toThrow(/EBADF/);
+    expect(() => fs.openSync("sample-repo/a.py", fs.constants.O_WRONLY | fs.constants.O_CREAT)).toThrow(/read-only/);
+    expect(() => fs.openSync("sample-repo", 0)).toThrow(/EISDIR/);
+    expect(() => fs.writeSync()).toThrow(/read-only/);
+  });
 });
