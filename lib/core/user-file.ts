@@ -55,7 +55,7 @@ function checkRegular(st: Stats, maxBytes: number): void {
 function readCapped(fd: number, maxBytes: number): Buffer {
   const chunks: Buffer[] = [];
   let total = 0;
-  const pause = new Int32Array(new SharedArrayBuffer(4));
+  let pause: Int32Array | null = null; // made only when a pipe says EAGAIN: a browser worker may lack SharedArrayBuffer
   for (;;) {
     const chunk = Buffer.allocUnsafe(Math.min(1 << 16, maxBytes + 1 - total));
     let n: number;
@@ -63,6 +63,7 @@ function readCapped(fd: number, maxBytes: number): Buffer {
       n = readSync(fd, chunk, 0, chunk.length, null);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EAGAIN") throw err;
+      pause ??= new Int32Array(new SharedArrayBuffer(4));
       Atomics.wait(pause, 0, 0, 10);
       continue;
     }

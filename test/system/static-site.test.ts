@@ -83,6 +83,7 @@ console.log(seedAB.symbolRank[0][1].toFixed(6));`;
     }, cell);
     expect(printed).toEqual([{ output_type: "stream", name: "stdout", text: "0.540676\n" }]);
     expect(errors).toEqual([]);
+    await page.evaluate(() => localStorage.clear()); // the edit is kept for the reader: forget it before Run all
     await page.close();
   }, 120_000);
 

@@ -2,7 +2,8 @@
  * What "the same results" means between a notebook run in the browser and its in-process run: each code cell's
  * outputs as text (streams, and each display's richest text: HTML, SVG or plain), with what legitimately differs
  * between two runs masked — durations (`12 ms`, `0.3 s`), file paths, stack frames, and the seed fast-check drew
- * for a run (`seed -579635744`: each run draws its own; the counterexample it finds is compared).
+ * for a run and the shrink path that follows from it (`seed -579635744, path 0:0:1`: each run draws its own; the
+ * counterexample it finds is compared).
  */
 import { sourceText, type Output } from "../ipynb.js";
 
@@ -20,5 +21,6 @@ export function comparableText(outputs: readonly Output[]): string {
     .replace(/^\s+at .*$/gm, "    at …") // stack frames: files and positions differ between the runtimes
     .replace(/\b\d+(\.\d+)?\s?(ms|s|µs)\b/g, "… $2")
     .replace(/\bseed -?\d+/g, "seed …")
+    .replace(/\bpath \d+(:\d+)*/g, "path …") // the shrink path follows from the seed; the counterexample does not
     .replace(/(\/[\w.@+-]+)+\/([\w.@+-]+)/g, "…/$2");
 }

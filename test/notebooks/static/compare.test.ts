@@ -25,5 +25,7 @@ describe("comparableText and fast-check's seeds", () => {
     const run = (seed: string, value: string) => comparableText([stream(`refuted (seed ${seed}, path 0:0): ${value}\n`)]);
     expect(run("-579635744", '"x"')).toBe(run("12", '"x"'));
     expect(run("1", '"x"')).not.toBe(run("1", '"y"'));
+    const withPath = (path: string) => comparableText([stream(`refuted (seed 7, path ${path}): "x"\n`)]);
+    expect(withPath("0:0:0:0:0:0:0:0:0:0")).toBe(withPath("0:0:0:0:0:0:0:0:0"));
   });
 });
