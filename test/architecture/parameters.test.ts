@@ -32,6 +32,7 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "lib/editformats/udiff/hunk.ts#applyPartialHunk": PORT,
   "lib/editformats/wholefile/live-diff.ts#wholeFileLiveView": PORT,
   "lib/editformats/wholefile/live-diff.ts#renderIncrementalResponse": PORT,
+  "lib/notebooks/static/browser/fs-shim.ts#readSync": "stands in for node:fs readSync in the browser runtime: lib calls it with Node's own (fd, buffer, offset, length, position)",
   "lib/show/svg.ts#text": "the SVG text primitive (x, y, body, size, attrs), called some 70 times across lib/show: positional as SVG's own attributes are",
 };
 
