@@ -1,6 +1,7 @@
 /**
  * The two Node globals lib's browser bundle touches, injected by esbuild (`../build.ts`): `process` (the working
- * folder is the notebook's, no environment) and the part of `Buffer` lib uses (UTF-8 and base64 bytes).
+ * folder is the notebook's, no environment) and the part of `Buffer` lib uses (UTF-8 and base64 bytes, and the
+ * allocation and joining its capped file reader needs).
  */
 import { NOTEBOOK_DIR } from "./files.js";
 
@@ -37,4 +38,19 @@ export const Buffer = {
   },
   byteLength: (text: string): number => new TextEncoder().encode(text).length,
   isBuffer: (value: unknown): boolean => value instanceof Bytes,
+  /** Zero-filled either way: the browser has no uninitialised memory to hand out. */
+  alloc: (size: number): Bytes => new Bytes(size),
+  allocUnsafe: (size: number): Bytes => new Bytes(size),
+  /** `chunks` joined, cut to `total` bytes when given (lib's capped reader reads a file in chunks). */
+  concat(chunks: readonly Uint8Array[], total?: number): Bytes {
+    const size = total ?? chunks.reduce((n, c) => n + c.length, 0);
+    const out = new Bytes(size);
+    let at = 0;
+    for (const c of chunks) {
+      if (at >= size) break;
+      out.set(c.subarray(0, size - at), at);
+      at += Math.min(c.length, size - at);
+    }
+    return out;
+  },
 };

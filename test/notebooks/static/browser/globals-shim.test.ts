@@ -17,4 +17,12 @@ describe("the browser runtime's Buffer and process", () => {
     expect(shimProcess.cwd()).toBe("/project/notebooks");
     expect(shimProcess.env).toEqual({});
   });
+  it("allocates and joins bytes as lib's capped file reader does, cut to a total", () => {
+    expect(Array.from(Shim.alloc(3))).toEqual([0, 0, 0]);
+    const a = Shim.allocUnsafe(4);
+    a.set([104, 105, 33, 33]);
+    expect(Shim.concat([a.subarray(0, 2), Shim.from(" there")]).toString("utf8")).toBe("hi there");
+    expect(Shim.concat([a, Shim.from("xyz")], 5).toString("utf8")).toBe("hi!!x");
+    expect(Shim.concat([]).length).toBe(0);
+  });
 });
