@@ -78,6 +78,8 @@ describe("a live notebook page in headless Chromium: edit a cell, run it, interr
     await page.click(`${TRY} button.run`);
     await page.waitForFunction((sel) => (document.querySelector(`${sel} .outputs`)?.textContent ?? "").includes("damping 0.2"), { timeout: 60_000 }, TRY);
     console.log(`the edited Try-it cell answered in ${Date.now() - started} ms`);
+    // outputs stream in before the cell ends: wait for its prompt to take a number, then check it
+    await page.waitForFunction((sel) => /In \[\d+\]/.test(document.querySelector(`${sel} .prompt`)?.textContent ?? ""), { timeout: 60_000 }, TRY);
     expect(await promptText(page)).toMatch(/In \[\d+\]/);
     mkdirSync(join(root, "build", "screenshots"), { recursive: true });
     const cell = await page.$(TRY);
