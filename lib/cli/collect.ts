@@ -17,7 +17,8 @@ import { exercisePaths, userCwd } from "./exercise-options.js";
 const USAGE = `Usage: workbench collect ROSTER --deadline WHEN --into SUBMISSIONS [--late POLICY]
 
 Collects a class by its deadline. ROSTER is a CSV with a header: student (any id: an e-mail, any Unicode name),
-repository (a path or file:// URL), and optionally extension_hours and other columns (github, lms_id, email).
+repository (a path or file:// URL), and optionally extension_hours and any other columns, kept for the LMS
+exports of grade-class: name, lms_id (Canvas's ID), sis_user_id, sis_login_id, email, section.
 Each repository is cloned with git hardened against it (no hooks, no config of its own); the last commit of its
 HEAD at or before the deadline (+ the student's extension) is graded, and later commits are recorded with how
 late they are. The exercises are found even inside an extra folder (with a note), and copied to

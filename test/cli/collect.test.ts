@@ -1,13 +1,15 @@
 /**
  * `workbench collect`: usage mistakes are one line and exit 2; a roster with an e-mail id and a Unicode id is
  * collected by the deadline into safe folders, collection.csv records who was late and by how much, and an empty
- * repository is reported (exit 1), never a silent 0.
+ * repository is reported (exit 1), never a silent 0. grade-class then grades what was collected: the student who could
+ * not be collected still has a gradebook row saying why, and the LMS exports carry the roster's ids.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDirs } from "../support/temp-dirs.js";
+import { ROOT } from "../grader/run-grade.js";
 import { cli } from "./run-cli.js";
 
 const temp = tempDirs();
@@ -60,4 +62,39 @@ describe("workbench collect", () => {
     expect(readFileSync(join(into, zoe.split(",")[1]!, "01-pagerank/pagerank.ts"), "utf8")).toBe("extended");
     expect(existsSync(join(into, "nobody"))).toBe(false);
   });
+
+  it("then grade-class: the uncollected student has a row saying why, and the LMS exports carry the roster's ids", async () => {
+    const dir = temp("collect-export-");
+    const repos = join(dir, "repos");
+    for (const name of ["a", "empty"]) {
+      mkdirSync(join(repos, name), { recursive: true });
+      execFileSync("git", ["-C", join(repos, name), "init", "-q", "-b", "main"]);
+    }
+    const solution = join(ROOT, "solutions", "05-commit-plan");
+    mkdirSync(join(repos, "a", "05-commit-plan"));
+    for (const f of readdirSync(solution)) writeFileSync(join(repos, "a", "05-commit-plan", f), readFileSync(join(solution, f)));
+    commitAt(join(repos, "a"), "README.md", "lab 5", "2026-12-01T10:00:00Z");
+    writeFileSync(
+      join(dir, "roster.csv"),
+      `student,repository,Name,LMS_ID,SIS_User_ID,Email,github\nann@uni.edu,${join(repos, "a")},Ann Lee,101,S-1,,ann-l\nnobody,${join(repos, "empty")},No Body,102,,nobody@uni.edu,nb\n`,
+    );
+    const into = join(dir, "subs");
+    expect((await cli("collect", join(dir, "roster.csv"), "--deadline", "2026-12-01T12:00:00Z", "--into", into)).code).toBe(1);
+    const out = join(dir, "out");
+    const r = await cli("grade-class", into, "--out", out, "--exercise", "05", "--export", "canvas", "--export", "moodle", "--export", "gradescope", "--assignment", "Lab 5", "--allow-unconfined");
+    expect(r.code, r.err).toBe(1);
+    const gradebook = readFileSync(join(out, "gradebook.csv"), "utf8").split("\r\n");
+    expect(gradebook.find((l) => l.startsWith("nobody,"))).toMatch(/not collected: an empty repository: no commit/);
+    const canvas = readFileSync(join(out, "export-canvas.csv"), "utf8").split("\r\n");
+    expect(canvas[0]).toBe("Student,ID,SIS User ID,SIS Login ID,Section,Lab 5");
+    const ann = canvas.find((l) => l.startsWith("Ann Lee,"))!;
+    expect(ann).toMatch(/^Ann Lee,101,S-1,,,(\d+)$/);
+    expect(Number(ann.split(",").pop())).toBeGreaterThan(0);
+    expect(canvas).toContain("No Body,102,,,,");
+    const moodle = readFileSync(join(out, "export-moodle.csv"), "utf8").split("\r\n");
+    expect(moodle).toContain(`ann@uni.edu,S-1,${ann.split(",").pop()}`);
+    expect(moodle).toContain("nobody@uni.edu,,");
+    expect(r.out).not.toMatch(/without an id/);
+  });
 });
+

@@ -136,4 +136,8 @@ export interface CollectedFolder {
   hoursLate: number;
   policy: LatePolicy;
   problem?: string;
+  /** True when collect could not collect the student (no folder was written for them). */
+  notCollected?: boolean;
+  /** The roster's other columns that had a value (lms_id, email, section, …), for the LMS exports. */
+  roster: Readonly<Record<string, string>>;
 }

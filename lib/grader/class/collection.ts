@@ -1,7 +1,8 @@
 /**
  * `collect`'s record, SUBMISSIONS/collection.csv: per student the real id, the folder, the commit graded, how late,
- * the late policy, the commit due by the deadline and the later ones, and why one cannot be graded; read back by
- * grade-class for the gradebook's raw and final points.
+ * the late policy, the commit due by the deadline and the later ones, why one cannot be graded, and the roster's
+ * other columns (`roster:lms_id`, `roster:email`, …); read back by grade-class for the gradebook's raw and final
+ * points and the LMS exports' ids.
  */
 import { csvCell } from "./gradebook.js";
 import { csvRows, parseLatePolicy, type CollectedFolder, type LatePolicy, type Pick, type RosterEntry } from "./collect.js";
@@ -21,14 +22,18 @@ export interface CollectionRow {
   notes: string[];
 }
 
+/** The prefix of a roster column kept in collection.csv (`lms_id` → `roster:lms_id`). */
+export const ROSTER_COLUMN_PREFIX = "roster:";
+
 const policyText = (p: LatePolicy): string => (p.kind === "percent-per-day" ? `percent-per-day:${p.percent}` : p.kind);
 /** collection.csv's text. */
 export function collectionCsv(rows: readonly CollectionRow[]): string {
-  const lines = [COLLECTION_HEAD.join(",")];
+  const extra = [...new Set(rows.flatMap((r) => Object.keys(r.entry.extra)))];
+  const lines = [[...COLLECTION_HEAD, ...extra.map((k) => ROSTER_COLUMN_PREFIX + k)].map(csvCell).join(",")];
   for (const r of rows) {
     const late = r.pick?.late;
     lines.push(
-      [r.entry.student, r.folder, r.status, r.graded?.commit ?? "", r.graded ? Math.round(r.graded.hoursLate * 100) / 100 : "", policyText(r.policy), r.pick?.onTime?.sha ?? "", late?.commits ?? 0, late?.last.sha ?? "", r.problem ?? "", r.notes.join("; ")]
+      [r.entry.student, r.folder, r.status, r.graded?.commit ?? "", r.graded ? Math.round(r.graded.hoursLate * 100) / 100 : "", policyText(r.policy), r.pick?.onTime?.sha ?? "", late?.commits ?? 0, late?.last.sha ?? "", r.problem ?? "", r.notes.join("; "), ...extra.map((k) => r.entry.extra[k] ?? "")]
         .map(csvCell)
         .join(","),
     );
@@ -41,9 +46,18 @@ export function parseCollection(text: string): Map<string, CollectedFolder> {
   const [head, ...rows] = csvRows(text);
   const at = (r: string[], name: string): string => r[(head ?? []).indexOf(name)] ?? "";
   const out = new Map<string, CollectedFolder>();
+  const rosterColumns = (head ?? []).filter((h) => h.startsWith(ROSTER_COLUMN_PREFIX));
   for (const r of rows) {
     const problem = at(r, "problem");
-    out.set(at(r, "folder"), { student: at(r, "student"), hoursLate: Number(at(r, "hours_late")) || 0, policy: parseLatePolicy(at(r, "late_policy")), ...(problem ? { problem } : {}) });
+    const roster = Object.fromEntries(rosterColumns.map((h) => [h.slice(ROSTER_COLUMN_PREFIX.length), at(r, h)]).filter(([, v]) => v !== ""));
+    out.set(at(r, "folder"), {
+      student: at(r, "student"),
+      hoursLate: Number(at(r, "hours_late")) || 0,
+      policy: parseLatePolicy(at(r, "late_policy")),
+      ...(problem ? { problem } : {}),
+      ...(at(r, "status") === "not gradable" ? { notCollected: true } : {}),
+      roster,
+    });
   }
   return out;
 }

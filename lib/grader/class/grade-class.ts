@@ -20,7 +20,7 @@ import { gradebookCsv, type ClassRow } from "./gradebook.js";
 import { planBatches } from "./batch.js";
 import { gradeBatch, gradeStudent, parseReport, type StudentGradeOutcome } from "./grade-student.js";
 import { finalPoints, type CollectedFolder } from "./collect.js";
-import { applyOverrides, lmsExportCsv, OVERRIDES_FILE, parseOverrides, type LmsProfile } from "./overrides.js";
+import { applyOverrides, lmsExportCsv, lmsStudent, OVERRIDES_FILE, parseOverrides, unmatchableStudents, type LmsProfile } from "./overrides.js";
 import { feedbackHtml, feedbackMarkdown, type FeedbackOptions } from "./feedback.js";
 import { classSummary } from "./summary.js";
 import { summaryHtml, summaryMarkdown, type SummarySection } from "./summary-render.js";
@@ -194,7 +194,7 @@ export async function gradeClass(o: GradeClassOptions): Promise<GradeClassResult
     });
     for (const id of Object.keys(cache.entries)) if (!submissions.some((s) => s.id === id)) delete cache.entries[id];
     saveCache(o.outDir, cache);
-    const rows = plans.map((p) => p.row!);
+    const rows = [...plans.map((p) => p.row!), ...uncollectedRows(o.collection, new Set(submissions.map((s) => s.id)))];
     const checkedOut = plans.filter((p) => p.targetDir !== undefined).map((p) => ({ id: p.entry.id, targetDir: p.targetDir! }));
     writeClassFiles(o, rows, o.extraSections ? await o.extraSections(checkedOut) : []);
     return {
@@ -208,6 +208,16 @@ export async function gradeClass(o: GradeClassOptions): Promise<GradeClassResult
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** A "not graded" row for each student `collect` listed but could not collect (no folder in SUBMISSIONS), saying why. */
+function uncollectedRows(collection: ReadonlyMap<string, CollectedFolder> | undefined, folders: ReadonlySet<string>): ClassRow[] {
+  const rows: ClassRow[] = [];
+  for (const [folder, c] of collection ?? []) {
+    if (folders.has(folder)) continue;
+    rows.push({ id: folder, status: "not graded", problem: c.notCollected ? `not collected: ${c.problem ?? "no reason recorded"}` : "collection.csv lists this student, but SUBMISSIONS has no folder for them" });
+  }
+  return rows;
 }
 
 /** The report with what only grade-class knows: the submission's name in SUBMISSIONS, and its commit. */
@@ -237,9 +247,14 @@ function writeClassFiles(o: GradeClassOptions, graded: readonly ClassRow[], extr
     const students = rows.map((r) => {
       const c = o.collection?.get(r.id);
       const points: number | "" = r.report ? (c ? finalPoints(r.report.points, c.hoursLate, c.policy) : r.report.points) : "";
-      return { id: r.id, name: c?.student ?? r.id, ...(c?.student.includes("@") ? { email: c.student } : {}), points };
+      return { ...lmsStudent(r.id, c?.student ?? r.id, c?.roster ?? {}), points };
     });
-    atomicWrite(join(o.outDir, `export-${profile}.csv`), lmsExportCsv(profile, o.exports!.assignment, students));
+    const file = `export-${profile}.csv`;
+    atomicWrite(join(o.outDir, file), lmsExportCsv(profile, o.exports!.assignment, students));
+    const unmatched = unmatchableStudents(profile, students);
+    if (unmatched.length > 0) {
+      o.onEvent?.({ type: "note", line: `${file}: ${unmatched.length} student(s) without an id ${profile} matches by (give the roster lms_id, sis_user_id, sis_login_id or email columns): ${unmatched.slice(0, 5).join(", ")}${unmatched.length > 5 ? ", …" : ""}` });
+    }
   }
   const summary = classSummary(rows);
   const v = graderVersion(o.root);

@@ -73,25 +73,63 @@ export const LMS_PROFILES: readonly LmsProfile[] = ["canvas", "moodle", "gradesc
 
 /** One student as the LMS knows them. */
 export interface LmsStudent {
-  /** The gradebook's id (the folder) and the real id from the roster. */
+  /** The gradebook's id (the folder). */
   id: string;
+  /** The name the LMS shows (the roster's `name`, else the student id). */
   name: string;
+  /** The LMS's own user id (Canvas's "ID"). */
   lmsId?: string;
+  /** The institution's id (Canvas's "SIS User ID", Moodle's "ID number", Gradescope's "SID"). */
   sisUserId?: string;
+  /** The institution's login (Canvas's "SIS Login ID"). */
+  sisLoginId?: string;
   email?: string;
   section?: string;
   points: number | "";
 }
 
-/** The CSV an LMS imports for one assignment, in its documented columns. */
+/** Roster columns read for each LMS field, first with a value wins (column names are lower-cased by parseRoster). */
+export const LMS_ROSTER_COLUMNS = Object.freeze({
+  name: ["name", "full_name"],
+  lmsId: ["lms_id", "canvas_id", "canvas_user_id"],
+  sisUserId: ["sis_user_id", "sis_id", "student_number", "id_number"],
+  sisLoginId: ["sis_login_id", "login", "login_id"],
+  email: ["email", "e-mail"],
+  section: ["section"],
+} as const);
+
+/**
+ * The LMS's view of a student from their roster columns: an e-mail given as the student id counts as their e-mail;
+ * an id the roster does not give stays empty — never guessed from another column, which would match the wrong user.
+ */
+export function lmsStudent(id: string, student: string, roster: Readonly<Record<string, string>>): Omit<LmsStudent, "points"> {
+  const pick = (names: readonly string[]): string | undefined => names.map((n) => roster[n]).find((v) => v !== undefined && v !== "");
+  const email = pick(LMS_ROSTER_COLUMNS.email) ?? (/^[^@\s]+@[^@\s]+$/.test(student) ? student : undefined);
+  const fields = { lmsId: pick(LMS_ROSTER_COLUMNS.lmsId), sisUserId: pick(LMS_ROSTER_COLUMNS.sisUserId), sisLoginId: pick(LMS_ROSTER_COLUMNS.sisLoginId), email, section: pick(LMS_ROSTER_COLUMNS.section) };
+  return { id, name: pick(LMS_ROSTER_COLUMNS.name) ?? student, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
+}
+
+/** The columns an LMS matches a row to its user by, per profile (a row with none of them is matched by name, if at all). */
+const MATCHED_BY: Readonly<Record<LmsProfile, readonly (keyof LmsStudent)[]>> = { canvas: ["lmsId", "sisUserId", "sisLoginId"], moodle: ["email", "sisUserId"], gradescope: ["email", "sisUserId"] };
+
+/** The students of `students` the profile's import cannot match by an id (a note for the instructor). */
+export function unmatchableStudents(profile: LmsProfile, students: readonly LmsStudent[]): string[] {
+  return students.filter((s) => MATCHED_BY[profile].every((k) => s[k] === undefined || s[k] === "")).map((s) => s.id);
+}
+
+/**
+ * The CSV an LMS imports for one assignment, in its documented columns: Canvas's gradebook (Student, ID, SIS User ID,
+ * SIS Login ID, Section, then the assignment), Moodle's CSV grade import (a user column to map from — Email address
+ * or ID number — and the grade), Gradescope's score layout (Name, SID, Email, score).
+ */
 export function lmsExportCsv(profile: LmsProfile, assignment: string, students: readonly LmsStudent[]): string {
   const head =
     profile === "canvas" ? ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment]
     : profile === "moodle" ? ["Email address", "ID number", assignment]
     : ["Name", "SID", "Email", assignment];
   const line = (s: LmsStudent): (string | number)[] =>
-    profile === "canvas" ? [s.name, s.lmsId ?? "", s.sisUserId ?? s.name, s.email ?? "", s.section ?? "", s.points]
-    : profile === "moodle" ? [s.email ?? "", s.sisUserId ?? s.name, s.points]
-    : [s.name, s.sisUserId ?? s.name, s.email ?? "", s.points];
+    profile === "canvas" ? [s.name, s.lmsId ?? "", s.sisUserId ?? "", s.sisLoginId ?? "", s.section ?? "", s.points]
+    : profile === "moodle" ? [s.email ?? "", s.sisUserId ?? "", s.points]
+    : [s.name, s.sisUserId ?? "", s.email ?? "", s.points];
   return [head, ...students.map(line)].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }

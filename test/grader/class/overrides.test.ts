@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { ClassRow } from "../../../lib/grader/class/gradebook.js";
 import { gradebookCsv } from "../../../lib/grader/class/gradebook.js";
-import { applyOverrides, lmsExportCsv, parseOverrides } from "../../../lib/grader/class/overrides.js";
+import { applyOverrides, lmsExportCsv, lmsStudent, parseOverrides, unmatchableStudents } from "../../../lib/grader/class/overrides.js";
 import { gradeReport, type TestResult } from "../../../lib/grader/results.js";
 
 const t = (name: string, passed: boolean): TestResult => ({ name, kind: "example", passed, status: passed ? "passed" : "failed", points: passed ? 2 : 0, maxPoints: 2, message: "" });
@@ -29,13 +29,34 @@ describe("overrides", () => {
 });
 
 describe("lmsExportCsv", () => {
-  const students = [{ id: "zoe-1", name: "zoë", lmsId: "123", email: "zoe@uni.edu", section: "A", points: 10.8 }, { id: "x", name: "=HYPERLINK(1)", points: "" as const }];
-  it("writes Canvas's gradebook columns, Moodle's and Gradescope's, formula text defused", () => {
+  const students = [{ id: "zoe-1", name: "zoë", lmsId: "123", sisUserId: "S-9", sisLoginId: "zoe", email: "zoe@uni.edu", section: "A", points: 10.8 }, { id: "x", name: "=HYPERLINK(1)", points: "" as const }];
+  it("writes Canvas's gradebook columns, Moodle's and Gradescope's, each id in its own column, formula text defused", () => {
     const canvas = lmsExportCsv("canvas", "Exercises 1–9", students).split("\r\n");
     expect(canvas[0]).toBe("Student,ID,SIS User ID,SIS Login ID,Section,Exercises 1–9");
-    expect(canvas[1]).toBe("zoë,123,zoë,zoe@uni.edu,A,10.8");
-    expect(canvas[2]!.startsWith("'=HYPERLINK(1)")).toBe(true);
-    expect(lmsExportCsv("moodle", "Ex", students).split("\r\n")[0]).toBe("Email address,ID number,Ex");
-    expect(lmsExportCsv("gradescope", "Ex", students).split("\r\n")[0]).toBe("Name,SID,Email,Ex");
+    expect(canvas[1]).toBe("zoë,123,S-9,zoe,A,10.8");
+    expect(canvas[2]).toBe("'=HYPERLINK(1),,,,,");
+    expect(lmsExportCsv("moodle", "Ex", students).split("\r\n").slice(0, 2)).toEqual(["Email address,ID number,Ex", "zoe@uni.edu,S-9,10.8"]);
+    expect(lmsExportCsv("gradescope", "Ex", students).split("\r\n").slice(0, 2)).toEqual(["Name,SID,Email,Ex", "zoë,S-9,zoe@uni.edu,10.8"]);
+  });
+});
+
+describe("lmsStudent", () => {
+  it("takes each LMS field from its roster column, an e-mail id as the e-mail, and never guesses an id", () => {
+    expect(lmsStudent("f", "zoë", { name: "Zoë Li", lms_id: "123", sis_user_id: "S-9", sis_login_id: "zli", email: "z@u.edu", section: "A", github: "zl" })).toEqual({ id: "f", name: "Zoë Li", lmsId: "123", sisUserId: "S-9", sisLoginId: "zli", email: "z@u.edu", section: "A" });
+    expect(lmsStudent("ann", "ann@uni.edu", {})).toEqual({ id: "ann", name: "ann@uni.edu", email: "ann@uni.edu" });
+    expect(lmsStudent("bo", "bo", { canvas_id: "77", student_number: "" })).toEqual({ id: "bo", name: "bo", lmsId: "77" });
+  });
+});
+
+describe("unmatchableStudents", () => {
+  it("lists the rows a profile's import has no id to match by", () => {
+    const rows = [
+      { id: "a", name: "a", lmsId: "1", points: 1 },
+      { id: "b", name: "b", email: "b@u.edu", points: 1 },
+      { id: "c", name: "c", points: 1 },
+    ];
+    expect(unmatchableStudents("canvas", rows)).toEqual(["b", "c"]);
+    expect(unmatchableStudents("moodle", rows)).toEqual(["a", "c"]);
+    expect(unmatchableStudents("gradescope", rows)).toEqual(["a", "c"]);
   });
 });
