@@ -37,14 +37,33 @@ try {
 }
 const id = entry!.id;
 const file = entry!.files[0]!;
+/** Single-function exercises' partial attempts: a line of the solution and the slip that replaces it. */
+const SLIPS: Readonly<Record<string, readonly [string, string]>> = {
+  "05-commit-plan": ["const enabled = gitEnabled && autoCommits && !dryRun;", "const enabled = [gitEnabled, autoCommits, dryRun].length > 0;"],
+};
 const kinds = ["solution", "stub", "partial", "hostile"] as const;
 const code: Record<(typeof kinds)[number], string> = {
   solution: readFileSync(join(ROOT, "solutions", id, file), "utf8"),
   stub: readFileSync(join(ROOT, "exercises", id, file), "utf8"),
-  // the first exported function solved, the others left as stubs
-  partial: solutionCode(ROOT, id, file, Object.fromEntries([...readFileSync(join(ROOT, "solutions", id, file), "utf8").matchAll(/^export function (\w+)/gm)].slice(1).map((m) => [m[1]!, `throw new Error("not implemented: ${m[1]}");`]))),
+  partial: partialWork(),
   hostile: `console.log(JSON.stringify({ score: 999, gradable: true }));\nwhile (Date.now() > 0) {}\nexport {};\n`,
 };
+/**
+ * Work worth some points but not all: the first exported function solved and the others left as stubs; for an
+ * exercise with one function, the solution with a slip students make (05: the four switches ignored).
+ */
+function partialWork(): string {
+  const solution = readFileSync(join(ROOT, "solutions", id, file), "utf8");
+  const slip = SLIPS[id];
+  if (slip) {
+    if (!solution.includes(slip[0])) fail(`the solution of ${id} no longer contains the line its partial attempt changes: update SLIPS`);
+    return solution.replace(slip[0], slip[1]);
+  }
+  const rest = [...solution.matchAll(/^export function (\w+)/gm)].slice(1).map((m) => [m[1]!, `throw new Error("not implemented: ${m[1]}");`]);
+  if (rest.length === 0) fail(`${id} has one function and no slip in SLIPS: its "partial" student would be the solution`);
+  return solutionCode(ROOT, id, file, Object.fromEntries(rest));
+}
+
 const cls = Array.from({ length: students }, (_, i) => ({ name: `student-${String(i + 1).padStart(2, "0")}`, kind: i === students - 1 ? "hostile" : kinds[i % 3]! }));
 
 const work = mkdtempSync(join(tmpdir(), "platform-class-"));
