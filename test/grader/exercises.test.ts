@@ -100,7 +100,10 @@ describe("the exercises", () => {
     it("its README, stub and graded test name each other", () => {
       const test = relative(ROOT, e.testFile);
       const readme = `exercises/${id}/README.md`;
-      expect(readFileSync(e.readme, "utf8").split("\n").slice(0, 4).join("\n"), readme).toContain(`graded by [\`${test}\`](../../${test})`);
+      // the file line sits right under the title (a language switch line may come before the title)
+      const lines = readFileSync(e.readme, "utf8").split("\n");
+      const title = lines.findIndex((l) => l.startsWith("# "));
+      expect(lines.slice(title, title + 3).join("\n"), readme).toContain(`graded by [\`${test}\`](../../${test})`);
       for (const f of e.files) {
         const head = readFileSync(join(ROOT, "exercises", id, f), "utf8").split("*/")[0]!;
         expect(head, `exercises/${id}/${f}'s header`).toContain(readme);
