@@ -100,7 +100,8 @@ describe("the exercises", () => {
     it("its README, stub and graded test name each other", () => {
       const test = relative(ROOT, e.testFile);
       const readme = `exercises/${id}/README.md`;
-      expect(readFileSync(e.readme, "utf8").split("\n").slice(0, 4).join("\n"), readme).toContain(`graded by [\`${test}\`](../../${test})`);
+      // its first lines: the title and the line under it, after the language switch (`**English** · [中文](README.zh.md)`) when it has one
+      expect(readFileSync(e.readme, "utf8").split("\n").slice(0, 6).join("\n"), readme).toContain(`graded by [\`${test}\`](../../${test})`);
       for (const f of e.files) {
         const head = readFileSync(join(ROOT, "exercises", id, f), "utf8").split("*/")[0]!;
         expect(head, `exercises/${id}/${f}'s header`).toContain(readme);
