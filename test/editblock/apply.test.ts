@@ -18,7 +18,7 @@ describe("applyEdits — targets", () => {
     expect(fs.snapshot()).toEqual(before);
   });
 
-  it("the fallback is skipped for a blank SEARCH, and an edit whose result is '' fails (§4.4)", () => {
+  it("the fallback is skipped for a blank SEARCH, and an edit whose result is '' fails", () => {
     const fs = new MemoryFileSystem({ "a.py": "a\n", "b.py": "" });
     const r = applyEdits([e("a.py", "a\n", ""), e("b.py", "\n", "")], fs, { chatFiles: ["a.py", "b.py"], dryRun: true });
     expect(r.outcomes.map((o) => o.applied)).toEqual([false, false]);

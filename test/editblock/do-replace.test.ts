@@ -5,7 +5,7 @@ import { type Fence } from "../../lib/editblock/fence.js";
 
 const F: Fence = ["```", "```"];
 
-describe("stripQuotedWrapping (§2.3)", () => {
+describe("stripQuotedWrapping", () => {
   it("drops a first line ending with the file's basename, then a fence pair around the rest", () => {
     expect(stripQuotedWrapping("src/a.py\n```python\nx\n```\n", "src/a.py", F)).toBe("x\n");
     expect(stripQuotedWrapping("# edit a.py\nx\n", "dir/a.py", F)).toBe("x\n");
@@ -35,7 +35,7 @@ describe("stripQuotedWrapping (§2.3)", () => {
   });
 });
 
-describe("doReplace (§2.3)", () => {
+describe("doReplace", () => {
   it("a blank SEARCH on a missing file touches it (even for a dry run's caller) and creates the content", () => {
     const fs = new MemoryFileSystem();
     expect(doReplace(fs, { fname: "new.py", content: null, before: "\n", after: "x = 1\n", fence: F })).toEqual({ result: "x = 1\n", how: "append" });

@@ -66,7 +66,7 @@ describe("tryDotdotdots: the pairing checks", () => {
 });
 
 describe("tryDotdotdots: the replacements", () => {
-  it("replaces each SEARCH piece by its REPLACE piece as a substring, which can land mid-line (§4.5)", () => {
+  it("replaces each SEARCH piece by its REPLACE piece as a substring, which can land mid-line", () => {
     expect(tryDotdotdots("foo(bar)\nz\n", "bar)\n...\n", "baz)\n...\n")).toBe("foo(baz)\nz\n");
     expect(tryDotdotdots("a\nb\nc\n", "a\n...\nc\n", "A\n...\nC\n")).toBe("A\nb\nC\n");
   });

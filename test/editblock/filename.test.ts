@@ -78,7 +78,7 @@ describe("findFilename — resolution order", () => {
   });
 });
 
-describe("chooseFence (§3.1)", () => {
+describe("chooseFence", () => {
   it("the first fence whose open and close start no line of the chat files", () => {
     expect(chooseFence(["x = 1"])).toEqual({ fence: ["```", "```"], fellBack: false });
     expect(chooseFence(["doc\n```py\ncode\n```"])).toEqual({ fence: ["````", "````"], fellBack: false });

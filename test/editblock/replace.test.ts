@@ -6,7 +6,7 @@ import { UNMATCHED_DOTS_ERROR, UNPAIRED_DOTS_ERROR } from "../../lib/editblock/d
 
 const run = (whole: string, part: string, replace: string) => replaceMostSimilarChunk(whole, part, replace);
 
-describe("prep (§2.4, §2.6)", () => {
+describe("prep", () => {
   it("adds a final newline to non-empty text and splits the Python way", () => {
     expect(prep("a\rb")).toEqual({ text: "a\rb\n", lines: ["a\r", "b\n"] });
     expect(prep("")).toEqual({ text: "", lines: [] });
@@ -21,7 +21,7 @@ describe("stage 1: perfect", () => {
     expect(run("x\ny\nx\n", "x\n", "z\n")).toEqual({ result: "z\ny\nx\n", stage: "perfect" });
   });
 
-  it("an exact match later in the file beats a whitespace match earlier (§4.2)", () => {
+  it("an exact match later in the file beats a whitespace match earlier", () => {
     expect(run("  x\nx\n", "x\n", "z\n")).toEqual({ result: "  x\nz\n", stage: "perfect" });
   });
 
@@ -45,7 +45,7 @@ describe("stage 2: leading whitespace", () => {
     expect(run("  x\n", "      x\n", "      y\n      z\n")).toEqual({ result: "  y\n  z\n", stage: "leading_whitespace" });
   });
 
-  it("negative slice in code points: the 'indent' is the file line minus its last k code points (§4.3)", () => {
+  it("negative slice in code points: the 'indent' is the file line minus its last k code points", () => {
     // len("  x😀\n") = 5, len("      x😀\n") = 9 → prefix = line[:-4] = " " (in UTF-16 it would be "  ")
     expect(matchButForLeadingWhitespace(["  x😀\n"], ["      x😀\n"])).toBe(" ");
     expect(run("  x😀\n", "      x😀\n", "y\n")).toEqual({ result: " y\n", stage: "leading_whitespace" });
@@ -75,7 +75,7 @@ describe("stage 3: one spurious leading blank SEARCH line", () => {
 });
 
 describe("stage 4: '...' elision (try_dotdotdots itself: test/editblock/dotdotdots.test.ts)", () => {
-  it("replaces each piece as a substring, which can land mid-line (§4.5)", () => {
+  it("replaces each piece as a substring, which can land mid-line", () => {
     expect(run("foo(bar)\nz\n", "bar)\n...\n", "baz)\n...\n")).toEqual({ result: "foo(baz)\nz\n", stage: "dotdotdots" });
   });
 
@@ -87,11 +87,11 @@ describe("stage 4: '...' elision (try_dotdotdots itself: test/editblock/dotdotdo
 });
 
 describe("failure and the dead fuzzy step", () => {
-  it("an empty result counts as failure (§4.4)", () => {
+  it("an empty result counts as failure", () => {
     expect(run("a\n", "a\n", "")).toEqual({ result: null, stage: "none", dotsError: null });
   });
 
-  it("the fuzzy matcher would find this near miss, but Aider never runs it (§4.1)", () => {
+  it("the fuzzy matcher would find this near miss, but Aider never runs it", () => {
     const whole = "def f():\n    return 1\n\nprint(f())\n";
     const part = "def f():\n    return 2\n";
     expect(FUZZY_STEP_REACHABLE).toBe(false);

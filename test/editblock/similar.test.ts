@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { findSimilarLines } from "../../lib/editblock/similar.js";
 
-describe("findSimilarLines (§2.5)", () => {
+describe("findSimilarLines", () => {
   const content = Array.from({ length: 20 }, (_, i) => `line ${i}`).join("\n") + "\n";
 
   it("returns the window itself when its first and last lines equal SEARCH's", () => {

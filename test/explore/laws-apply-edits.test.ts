@@ -1,7 +1,7 @@
 /**
  * The applyEdits laws (lib/explore/laws-apply-edits.ts) on hand-built edit lists: what applyEdits writes is what it
  * reports applied; "applied" is the chain's non-empty result, not a change (`aider/coders/editblock_coder.py` `do_replace`); and do_replace's
- * strip_quoted_wrapping re-joins SEARCH with "\n", dropping a trailing blank line the bare chain would not (§2.5).
+ * strip_quoted_wrapping re-joins SEARCH with "\n", dropping a trailing blank line the bare chain would not.
  * The fast-check runs are test/properties/search-replace.test.ts.
  */
 import { describe, expect, it } from "vitest";

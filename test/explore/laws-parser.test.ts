@@ -2,7 +2,7 @@
  * The parser laws (lib/explore/laws-parser.ts) on hand-built replies: getEdits yields edits or one of its three
  * errors quoting a prefix of the reply; formatEditBlock → getEdits gives the edits back on plain names and lines,
  * and not when a line is a marker (the format has no escaping, `aider/coders/editblock_coder.py` `find_original_update_blocks`) or a name loses what strip_filename
- * trims (§2.2). The fast-check runs are test/properties/parser.test.ts.
+ * trims. The fast-check runs are test/properties/parser.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import type { Fence } from "../../lib/editblock/fence.js";

@@ -1,6 +1,6 @@
 /**
  * Exercise 07's wrong estimates (lib/misconceptions/token-estimate.ts) on hand-built texts and counters (reference
- * §1.6: under 200 code points the exact count; else every step-th line of Python's splitlines, step = ⌊lines/100⌋ or
+ * aider/repomap.py `token_count`: under 200 code points the exact count; else every step-th line of Python's splitlines, step = ⌊lines/100⌋ or
  * 1, and count(sample) / len(sample) · len(text), lengths in code points): each variant differs from lib's where its
  * mistake matters and agrees where it does not.
  */

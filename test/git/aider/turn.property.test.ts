@@ -6,7 +6,7 @@
  *    `git add`ed without auto commits, `git add`ed even in dry run when allowed outside the chat); staged changes
  *    (left staged when not edited; taken whole, with the unstaged hunk, when checkpointed);
  *  - the file-level limitation: without a checkpoint, the user's change travels in Aider's commit.
- * The expectations are written from the reference (§3.4–§3.6), not read back from lib.
+ * The expectations are written from Aider's behaviour (aider/coders/base_coder.py `allowed_to_edit`, `apply_updates`, `auto_commit`), not read back from lib.
  */
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
@@ -63,7 +63,7 @@ describe("the real turn vs commitPlan (property, real git)", () => {
         const options = { autoCommits: w.autoCommits, dirtyCommits: w.dirtyCommits, dryRun: w.dryRun, gitEnabled: w.gitEnabled };
         const k = await runKept({ files, staged, dirty, chat: w.chat, ...(w.format === "whole" ? { edited } : { edits }), options, answers: { createNewFile: w.createNewFile, editFileNotInChat: w.editFileNotInChat } });
         try {
-          // allowed_to_edit (§3.4): in chat; else a new file if "Create new file?" is yes; else if the other question is yes
+          // allowed_to_edit: in chat; else a new file if "Create new file?" is yes; else if the other question is yes
           const chat = new Set(w.chat);
           const E = w.edited.filter((p) => chat.has(p) || (state.has(p) ? w.editFileNotInChat : w.createNewFile));
           const D = EXISTING.filter((p) => state.get(p) !== "clean"); // untracked counts as dirty

@@ -173,7 +173,7 @@ describe("allowed_to_edit", () => {
 });
 
 describe("the edit format is a parameter", () => {
-  it("a failing edit is reflected, yet the files it touched are committed (partial success, §4 item 7)", async () => {
+  it("a failing edit is reflected, yet the files it touched are committed (partial success)", async () => {
     const box = await Sandbox.create();
     try {
       await prepareSandbox(box, { files: { "a.py": "a\n", "b.py": "b\n" }, staged: {}, dirty: {} });
@@ -218,7 +218,7 @@ describe("dry run and untracked files", () => {
 });
 
 describe("SEARCH/REPLACE edits through lib/editblock's apply_edits", () => {
-  it("a failing block is reflected; the blocks that matched are written and committed first (§4 item 7)", async () => {
+  it("a failing block is reflected; the blocks that matched are written and committed first", async () => {
     const sc = JSON.parse(readFileSync(new URL("../../../lib/git/scenarios/search-replace.json", import.meta.url), "utf8")) as typeof seedExample;
     await withKept(sc, (k) => {
       const t = turnOf(k.report);
