@@ -13,6 +13,8 @@ export {
   type SearchReplaceMode,
   type SearchReplaceResult,
 } from "./teaching/search-replace.js";
+// the unique-match rule Aider does not apply (seed 001 §4.1), for contrast
+export { uniqueMatchSearchReplace, type UniqueMatchOutcome, type UniqueMatchResult } from "./teaching/unique-match.js";
 
 // Aider's path: parse a reply → replace in one file → apply the edits to files
 export { findOriginalUpdateBlocks, formatEditBlock, getEdits, type EditBlock } from "./parse.js";
