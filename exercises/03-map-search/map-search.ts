@@ -4,7 +4,7 @@
  *
  * Exercise 02's budget is a hard limit. Aider's `get_ranked_tags_map_uncached` instead binary-searches the prefix
  * length k of the ranking for a rendered map CLOSE TO `maxMapTokens`, and a close map may be over budget. Work out
- * from the reference how it starts, which probes it keeps, when it stops and how it moves its bounds: the graded
+ * from the README and notebook 02 how it starts, which probes it keeps, when it stops and how it moves its bounds: the graded
  * tests compare every probe with Aider's own outputs.
  * Read exercises/03-map-search/README.md first; grade with `npm run -s workbench -- grade 03`.
  * Graded by test/exercises/03-map-search.test.ts (this file is exercises/03-map-search/map-search.ts).

@@ -97,7 +97,7 @@ export const MAP_SEARCH_MISCONCEPTIONS: readonly Misconception[] = [
     "03-hard-limit",
     "the budget read as a hard limit (a close map accepted only under budget)",
     "Only maps with t ≤ M may end the search. Aider accepts any map within 15 % on EITHER side, so its map can be " +
-      "up to 15 % over map-tokens — the reference's example takes 55 tags (1100 tokens) for a budget of 1024.",
+      "up to 15 % over map-tokens — with 20 tokens a tag it takes 55 tags (1100 tokens) for a budget of 1024.",
     { underOnly: true },
   ),
   entry(

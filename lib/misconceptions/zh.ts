@@ -90,10 +90,10 @@ export const MISCONCEPTIONS_ZH: Readonly<Record<string, Translation>> = {
       "与预算恰好相差 15 % 的一次试渲染被当作足够接近，搜索就此结束。Aider 的判断是 pct_err < 0.15，严格小于：恰好超出 15 % 不被接受，搜索继续。",
   },
   "03-hard-limit": {
-    en: "677142495552ecc5",
+    en: "26b09f30fa4f0b13",
     title: "把预算当成硬上限（只接受不超预算的地图）",
     explanation:
-      "只有 t ≤ M 的地图才能结束搜索。Aider 接受偏差在 15 % 以内的地图，上下两侧都算，所以它的仓库地图最多可以超出 map-tokens 15 %——参考示例在 1024 的预算下取了 55 个标签（1100 token）。",
+      "只有 t ≤ M 的地图才能结束搜索。Aider 接受偏差在 15 % 以内的地图，上下两侧都算，所以它的仓库地图最多可以超出 map-tokens 15 %——每个标签 20 个 token 时，1024 的预算下它取了 55 个标签（1100 token）。",
   },
   "03-bounds-off-by-one": {
     en: "fdbdc9c8e0e4dcbc",

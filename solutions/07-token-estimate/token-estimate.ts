@@ -3,7 +3,7 @@
  *
  * Counting a big map's tokens exactly is slow, so Aider's repo map (`RepoMap.token_count`) counts a short text
  * exactly and only a SAMPLE of the lines of a long one, scaled up to the whole text. Which texts are short, which
- * lines the sample takes and how it is scaled are in the reference: return exactly Aider's number (a fraction),
+ * lines the sample takes and how it is scaled are in the README: return exactly Aider's number (a fraction),
  * with Python's notions of length and of a line.
  * Read exercises/07-token-estimate/README.md first; grade with `npm run -s workbench -- grade 07`.
  * Graded by test/exercises/07-token-estimate.test.ts (this file is exercises/07-token-estimate/token-estimate.ts).

@@ -20,7 +20,7 @@ function aider(numTags: number, maxMapTokens: number, tokensFor: (k: number) => 
   return { chosenK: r.chosenK, tokens: r.tokens, probes: r.probes.map((p) => p.k) };
 }
 
-ex.test("the reference's example: 20 tokens a tag, budget 1024 — 55 tags (1100 tokens) accepted, over budget", 2, ({ mapSearch }) => {
+ex.test("the worked example: 20 tokens a tag, budget 1024 — 55 tags (1100 tokens) accepted, over budget", 2, ({ mapSearch }) => {
   const perTag = shipped((k: number): number => 20 * k);
   const mine = mapSearch(100, 1024, perTag);
   expectSame(mine, aider(100, 1024, perTag), "mapSearch(100, 1024, k ↦ 20k)");

@@ -17,7 +17,7 @@ ex.test("duplicate SEARCH: only the first match is replaced, and matchCount show
   const whole = teachingLines("a\nb\na\nb\na\n");
   const part = teachingLines("a\nb\n");
   expectSame(searchReplace("a\nb\na\nb\na\n", "a\nb\n", "c\n"), reference("a\nb\na\nb\na\n", "a\nb\n", "c\n"), "a two-line block found twice");
-  expectSame(exactLineMatches(whole, part), [0, 2], "(the reference's matches)");
+  expectSame(exactLineMatches(whole, part), [0, 2], "(both windows: lines 0 and 2)");
 });
 
 ex.test("exactMatches: every start, overlapping ones too, and none for a block longer than the text", 1, ({ exactMatches }) => {

@@ -10,13 +10,13 @@ import { entry, expectEntries, rightFor } from "./entries.js";
 
 const search = rightFor(MAP_SEARCH_RIGHT, "mapSearch");
 const perTag = (n: number) => (k: number) => n * k;
-/** The reference's example: 20 tokens a tag, budget 1024, 100 tags: probes 40 (800), 70 (1400), 55 (1100: 7 % over). */
+/** The worked example: 20 tokens a tag, budget 1024, 100 tags: probes 40 (800), 70 (1400), 55 (1100: 7 % over). */
 const REFERENCE = [100, 1024, perTag(20)] as const;
 /** 25 a tag for 1000: the first probe, 40, costs exactly the budget. */
 const EXACT_FIRST = [100, 1000, perTag(25)] as const;
 
 describe("mapSearch variants", () => {
-  it("the right search on the reference's example takes 55 tags, 1100 tokens", () => {
+  it("the right search on the worked example (20 tokens a tag, budget 1024) takes 55 tags, 1100 tokens", () => {
     expect(search.run(...REFERENCE)).toEqual({ chosenK: 55, tokens: 1100, probes: [40, 70, 55] });
     expect(search.run(...EXACT_FIRST)).toEqual({ chosenK: 40, tokens: 1000, probes: [40] });
   });

@@ -3,8 +3,8 @@
  * then `git checkout HEAD~1 -- <each changed file>` and `git reset --soft HEAD~1`. Only this session's Aider
  * commits can be undone; a commit that created a file cannot; a commit already at `origin/<branch>` cannot.
  *
- * Wording: refusals 1, 2, 5, 6, 7 and the first sentence of 3 are the reference's text. The reference elides the
- * start of 4 and the text of 3's hint; the completions used here ("The last commit {sha} has more than 1 parent,
+ * Wording: refusals 1, 2, 5, 6, 7 and the first sentence of 3 are Aider's `cmd_undo` text (aider/commands.py). The start
+ * of 4 and the text of 3's hint were not available word for word; the completions used here ("The last commit {sha} has more than 1 parent,
  * can't undo." and the hint line) follow Aider's source as remembered, not verified here.
  */
 import { runGit, splitNul } from "../sandbox/git-cli.js";

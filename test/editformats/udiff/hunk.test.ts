@@ -65,7 +65,7 @@ describe("directlyApplyHunk: the flexible search and replace", () => {
   });
 });
 
-// The reference's example: context the file does not have (`def g():`) ends up inserted.
+// Aider's own example: context the file does not have (`def g():`) ends up inserted.
 const FILE_F = "def f():\n    total = compute()\n    return total\n";
 const HUNK_G = [" def g():\n", "     total = compute()\n", "-    return total\n", "+    return total + 1\n"];
 
