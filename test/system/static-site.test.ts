@@ -157,6 +157,9 @@ describe("the static site: every notebook's Run all in Chromium equals the in-pr
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("request", (req) => {
+      if (!req.url().startsWith(new URL(second.url).origin) && !req.url().startsWith("data:")) outside.push(req.url());
+    });
     await page.goto(second.url + site.entries[0]!.href, { waitUntil: "load" });
     await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, { timeout: 120_000 });
     second.server.close();
@@ -166,6 +169,7 @@ describe("the static site: every notebook's Run all in Chromium equals the in-pr
     await page.waitForFunction(() => document.getElementById("kernel-state")?.textContent?.includes("ready"), { timeout: 60_000 });
     expect(await runEditedFirstCell(page, SEED_AB)).toEqual([{ output_type: "stream", name: "stdout", text: "0.540676\n" }]);
     expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
     await page.evaluate(() => localStorage.clear());
     await page.close();
   }, 300_000);

@@ -48,9 +48,7 @@ describe("the site's service worker", () => {
   });
   it("precaches on install and takes over open pages on activate", async () => {
     const waited: Promise<unknown>[] = [];
-    const installs = listeners.length;
-    expect(installs).toBeGreaterThanOrEqual(3);
-    // listeners: install, activate, fetch (registered in that order)
+    expect(listeners).toHaveLength(3); // install, activate, fetch, registered in that order
     let claimed = false;
     (self as unknown as { clients: unknown }).clients = { claim: async () => void (claimed = true) };
     listeners[1]!({ waitUntil: (p: Promise<unknown>) => waited.push(p) });
