@@ -39,7 +39,7 @@ export async function siteFiles(root: string): Promise<Record<string, string>> {
   return files;
 }
 
-/** Bundles the page script and the runtime worker (with lib) into `out` (`<site>/assets/site`), the service worker to `<site>/sw.js`. */
+/** Bundles the page script and the runtime worker (with lib) into `out` (`<site>/assets/site`). */
 export async function bundleRuntime(root: string, out: string): Promise<void> {
   const esbuild = await import("esbuild");
   const browser = join(root, "lib", "notebooks", "static", "browser");
@@ -57,7 +57,6 @@ export async function bundleRuntime(root: string, out: string): Promise<void> {
   };
   const common = { bundle: true, minify: true, target: "es2022", logLevel: "silent" as const, legalComments: "none" as const };
   await esbuild.build({ ...common, entryPoints: [join(browser, "site-client.ts")], format: "iife", outfile: join(out, "site-client.js"), plugins: [plugin] });
-  await esbuild.build({ ...common, entryPoints: [join(browser, "service-worker.ts")], format: "iife", outfile: join(out, "..", "..", "sw.js") });
   await esbuild.build({
     ...common,
     entryPoints: [join(browser, "worker.ts")],
@@ -69,6 +68,36 @@ export async function bundleRuntime(root: string, out: string): Promise<void> {
     plugins: [plugin],
     inject: [join(browser, "globals-shim.ts")],
     define: { "process.env.NODE_ENV": '"production"' },
+  });
+}
+
+/** Every file of the site under `site` but the grammars (fetched when a scan needs one), as paths relative to it. */
+export function siteFileList(site: string): string[] {
+  const list: string[] = [];
+  const walk = (rel: string) => {
+    for (const name of readdirSync(join(site, rel)).sort()) {
+      const path = rel ? `${rel}/${name}` : name;
+      if (path === "assets/site/node_modules" || path === "sw.js") continue;
+      if (statSync(join(site, path)).isDirectory()) walk(path);
+      else list.push(path);
+    }
+  };
+  walk("");
+  return list;
+}
+
+/** Bundles `<site>/sw.js`, the service worker, with the list of files it keeps on install (`siteFileList`). */
+export async function bundleServiceWorker(root: string, site: string): Promise<void> {
+  const esbuild = await import("esbuild");
+  await esbuild.build({
+    entryPoints: [join(root, "lib", "notebooks", "static", "browser", "service-worker.ts")],
+    bundle: true,
+    minify: true,
+    target: "es2022",
+    logLevel: "silent",
+    format: "iife",
+    outfile: join(site, "sw.js"),
+    define: { SITE_FILES: JSON.stringify(["./", ...siteFileList(site)]) },
   });
 }
 
@@ -132,6 +161,7 @@ export async function buildStaticSite(paths: ProjectPaths, out: string, onLine: 
   await bundleRuntime(paths.root, join(out, "assets", "site"));
   copyGrammars(paths.root, join(out, "assets", "site", "node_modules"));
   for (const dir of ["", "chunks"]) cpSync(join(paths.root, "node_modules", "web-tree-sitter", "tree-sitter.wasm"), join(out, "assets", "site", dir, "tree-sitter.wasm"));
+  await bundleServiceWorker(paths.root, out);
   onLine(`wrote ${out}`);
   return site;
 }

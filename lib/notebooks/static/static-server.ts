@@ -11,8 +11,10 @@ import { WorkbenchInputError } from "../../core/errors.js";
 export interface StaticServerOptions {
   /** The sub-path the site lives under: "/" or "/name/". */
   prefix: string;
+  /** Hears each file served (its URL path and its size in bytes): the bench counts a page's downloads with it. */
+  onServe: ((urlPath: string, bytes: number) => void) | null;
 }
-export const STATIC_SERVER_DEFAULTS: Readonly<StaticServerOptions> = Object.freeze({ prefix: "/" });
+export const STATIC_SERVER_DEFAULTS: Readonly<StaticServerOptions> = Object.freeze({ prefix: "/", onServe: null });
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -47,7 +49,7 @@ export function staticPath(root: string, prefix: string, urlPath: string): strin
 
 /** Serves `root` on 127.0.0.1 at a free port; resolves with the server and the site's URL (ending in the prefix). */
 export async function serveStatic(root: string, options: Partial<StaticServerOptions> = {}): Promise<{ server: Server; url: string }> {
-  const { prefix } = { ...STATIC_SERVER_DEFAULTS, ...options };
+  const { prefix, onServe } = { ...STATIC_SERVER_DEFAULTS, ...options };
   if (!/^\/([^/]+\/)*$/.test(prefix)) throw new WorkbenchInputError("serveStatic", "options.prefix", 'must be "/" or "/name/…/"', prefix);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new WorkbenchInputError("serveStatic", "root", "must be a folder", root);
   const server = createServer((req, res) => {
@@ -57,7 +59,9 @@ export async function serveStatic(root: string, options: Partial<StaticServerOpt
       return;
     }
     res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-    res.end(req.method === "HEAD" ? undefined : readFileSync(file));
+    const body = req.method === "HEAD" ? undefined : readFileSync(file);
+    onServe?.(req.url ?? "/", body?.length ?? 0);
+    res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();

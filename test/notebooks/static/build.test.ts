@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseNotebook } from "../../../lib/notebooks/ipynb.js";
-import { RECORDED_CELLS, siteFiles } from "../../../lib/notebooks/static/build.js";
+import { RECORDED_CELLS, siteFileList, siteFiles } from "../../../lib/notebooks/static/build.js";
 
 const root = join(__dirname, "..", "..", "..");
 
@@ -31,6 +32,18 @@ describe("the static site's build", () => {
       const nb = parseNotebook(readFileSync(join(root, "notebooks", file), "utf8"), stem);
       const needGit = nb.cells.filter((c) => c.cell_type === "code" && GIT.test(Array.isArray(c.source) ? c.source.join("") : c.source)).map((c) => c.id);
       expect(needGit.filter((id) => !(RECORDED_CELLS[stem] ?? []).includes(id!)), stem).toEqual([]);
+    }
+  });
+  it("lists what the service worker keeps: every file of the site but the grammars and itself", () => {
+    const site = mkdtempSync(join(tmpdir(), "wb-site-list-"));
+    try {
+      for (const f of ["index.html", "01-x.html", "sw.js", "assets/site/worker.js", "assets/site/chunks/a.js", "assets/site/node_modules/tree-sitter-go/go.wasm"]) {
+        mkdirSync(join(site, f, ".."), { recursive: true });
+        writeFileSync(join(site, f), "x");
+      }
+      expect(siteFileList(site)).toEqual(["01-x.html", "assets/site/chunks/a.js", "assets/site/worker.js", "index.html"]);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
     }
   });
 });

@@ -38,6 +38,17 @@ describe("serveStatic", () => {
       server.close();
     }
   });
+  it("tells onServe each file it served, with its size, and nothing for a 404", async () => {
+    const served: [string, number][] = [];
+    const { server, url } = await serveStatic(site, { prefix: "/repo/", onServe: (path, bytes) => served.push([path, bytes]) });
+    try {
+      await (await fetch(`${url}index.html`)).text();
+      await (await fetch(`${url}missing.js`)).text();
+      expect(served).toEqual([["/repo/index.html", 11]]);
+    } finally {
+      server.close();
+    }
+  });
   it("refuses a prefix that is not a sub-path and a root that is not a folder", async () => {
     await expect(serveStatic(site, { prefix: "repo" })).rejects.toThrow(/prefix/);
     await expect(serveStatic(join(site, "index.html"))).rejects.toThrow(/root/);

@@ -9,6 +9,7 @@
  */
 import type { EditorView } from "codemirror";
 import { replaceWithEditor } from "./cell-editor.js";
+import { labelEarlier, ownOutputs, ranText, setPrompt as setSectionPrompt } from "./session-view.js";
 
 type Delta = { index: number; name: string; text: string } | { index: number; html: string };
 type Line =
@@ -31,7 +32,6 @@ interface LiveCell {
   shown: HTMLElement[];
 }
 
-const EARLIER = "output from an earlier session";
 const bar = document.querySelector<HTMLElement>(".live-bar");
 const notebook = bar?.dataset.notebook ?? "";
 const state = document.getElementById("kernel-state");
@@ -41,7 +41,6 @@ let stopRunAll = false;
 const say = (text: string) => {
   if (state) state.textContent = `session: ${text}`;
 };
-const ranText = (ran: number, of: number) => (ran === 0 ? "nothing run yet — running a cell runs the cells above it first" : `${ran} of ${of} code cells run`);
 
 async function post(action: string, body: Record<string, unknown>): Promise<Response> {
   const res = await fetch(`api/${action}`, {
@@ -61,10 +60,7 @@ function markEdited(cell: LiveCell, edited: boolean): void {
   if (label) label.textContent = edited ? "edited" : "";
 }
 
-function setPrompt(cell: LiveCell, text: string): void {
-  const prompt = cell.section.querySelector(".prompt");
-  if (prompt) prompt.textContent = `In [${text}]:`;
-}
+const setPrompt = (cell: LiveCell, text: string) => setSectionPrompt(cell.section, text);
 
 const outputsOf = (cell: LiveCell) => cell.section.querySelector<HTMLElement>(".outputs")!;
 
@@ -74,11 +70,7 @@ function showState(s: State): void {
   for (const cell of cells) {
     const r = ran[cell.id];
     setPrompt(cell, r ? String(r.count) : " ");
-    const outputs = outputsOf(cell);
-    if (!r && outputs.innerHTML.trim() !== "" && !outputs.dataset.from) {
-      outputs.dataset.from = EARLIER;
-      outputs.title = "This session has not run the cell since it restarted: the output is from before.";
-    }
+    if (!r) labelEarlier(outputsOf(cell));
   }
 }
 
@@ -110,8 +102,7 @@ function scheduleSave(cell: LiveCell): void {
 function begin(cell: LiveCell): void {
   const outputs = outputsOf(cell);
   outputs.innerHTML = "";
-  delete outputs.dataset.from;
-  outputs.removeAttribute("title");
+  ownOutputs(outputs);
   cell.shown = [];
   cell.section.classList.add("running");
   cell.section.classList.remove("failed");

@@ -4,11 +4,15 @@
  * (`../../live/browser/cell-editor.ts`) and runs in a Web Worker in this browser (`worker.ts`), never on a server.
  * Running a cell first runs the cells above it this worker has not run (as the live pages do). Run all, Interrupt
  * (ends the worker; a fresh one starts), Restart, Revert; edits are kept in localStorage.
- * Cells the site marks as recorded at build time (they need what a browser lacks) keep their recorded outputs.
+ * Prompts, labels and the state line are the live pages' (`../../live/browser/session-view.ts`): a prompt is this
+ * worker's count, an output it did not produce is labelled (the build's, or an earlier worker's), the state line
+ * counts what it ran. Cells the site marks as recorded at build time (they need what a browser lacks) keep their
+ * recorded outputs, labelled as the build's.
  * `window.workbenchSite` lets a test drive the page (`runAll`) and read each cell's outputs.
  */
 import type { EditorView } from "codemirror";
 import { replaceWithEditor, setEditorText } from "../../live/browser/cell-editor.js";
+import { labelEarlier, ownOutputs, ranText, setPrompt } from "../../live/browser/session-view.js";
 import type { Output } from "../../ipynb.js";
 import { renderOutputsWith } from "../../output-html.js";
 import type { WorkerReply } from "./protocol.js";
@@ -44,7 +48,7 @@ function startWorker(): void {
   worker = new Worker(new URL("assets/site/worker.js", document.baseURI), { type: "module" });
   worker.addEventListener("message", (event: MessageEvent<WorkerReply>) => {
     const msg = event.data;
-    if (msg.type === "ready") return say("ready (it runs in this browser)");
+    if (msg.type === "ready") return say(`ready — ${ranText(ran.size, cells.length)} (it runs in this browser)`);
     const p = pending.get(msg.id);
     if (!p) return;
     showOutputs(p.cell, msg.outputs);
@@ -61,19 +65,22 @@ function stopWorker(why: string): void {
   for (const p of pending.values()) p.resolve(null);
   pending.clear();
   ran.clear();
-  for (const cell of cells) setPrompt(cell, " ");
+  for (const cell of cells) {
+    setPrompt(cell.section, " ");
+    labelEarlier(outputsOf(cell));
+  }
   startWorker();
-  say(`${why} — a fresh runtime starts; run earlier cells again`);
+  say(`${why} — every variable is gone; running a cell runs the cells above it first`);
 }
 
+const outputsOf = (cell: SiteCell) => cell.section.querySelector<HTMLElement>(".outputs")!;
+
+/** Outputs this worker produced for `cell`: shown in place of what was there, without a label. */
 function showOutputs(cell: SiteCell, outputs: Output[]): void {
   cell.outputs = outputs;
-  cell.section.querySelector<HTMLElement>(".outputs")!.innerHTML = renderOutputsWith(outputs);
-}
-
-function setPrompt(cell: SiteCell, text: string): void {
-  const prompt = cell.section.querySelector(".prompt");
-  if (prompt) prompt.textContent = `In [${text}]:`;
+  const box = outputsOf(cell);
+  box.innerHTML = renderOutputsWith(outputs);
+  ownOutputs(box);
 }
 
 function markEdited(cell: SiteCell): void {
@@ -96,7 +103,7 @@ async function runCell(cell: SiteCell): Promise<boolean> {
   if (cell.recorded && cell.view.state.doc.toString() === cell.original) return true; // its recorded outputs stay
   cell.section.classList.add("running");
   cell.section.classList.remove("failed");
-  setPrompt(cell, "*");
+  setPrompt(cell.section, "*");
   say(`running cell ${cells.indexOf(cell) + 1}`);
   showOutputs(cell, []);
   const id = nextId++;
@@ -106,10 +113,10 @@ async function runCell(cell: SiteCell): Promise<boolean> {
   });
   cell.section.classList.remove("running");
   if (!done) return false;
-  setPrompt(cell, String(done.count));
+  setPrompt(cell.section, String(done.count));
   cell.section.classList.toggle("failed", !done.ok);
   if (done.ok) ran.add(cell);
-  say("idle");
+  say(`idle — ${ranText(ran.size, cells.length)}`);
   return done.ok;
 }
 

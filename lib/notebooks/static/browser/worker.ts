@@ -1,14 +1,13 @@
 /// <reference lib="dom" />
 /**
  * The static site's runtime: a Web Worker that runs a notebook's cells as tslab's session does
- * (`../../tslab-session.ts`) — TypeScript transpiled in the worker by TypeScript's own `transpileModule`
- * (`../cell-transform.ts`), top-level names kept across cells, console output as stdout/stderr streams formatted as
+ * (`../../tslab-session.ts`) — TypeScript's types stripped in the worker by sucrase and the top-level names kept
+ * across cells (`../cell-transform.ts`, a chunk fetched as the worker starts), console output as stdout/stderr streams formatted as
  * Node formats them, `tslab.display` as display data, the last expression's value printed, an exception printed to
- * stderr. Modules load on first import: lib, fast-check and TypeScript are chunks of their own.
+ * stderr. Modules load on first import: lib and fast-check are chunks of their own.
  */
 import { formatWithOptions } from "node-inspect-extracted";
 import type { DisplayDataOutput, Output, StreamOutput } from "../../ipynb.js";
-import { cellFunctionSource, transformCell } from "../cell-transform.js";
 import type { WorkerReply, WorkerRequest } from "./protocol.js";
 import * as tslab from "./tslab-shim.js";
 import { setDisplaySink } from "./tslab-shim.js";
@@ -68,7 +67,8 @@ setDisplaySink((data, id, update) => {
 });
 self.addEventListener("unhandledrejection", (e) => console.error("UnhandledPromiseRejection:", e.reason));
 
-let ts: typeof import("typescript") | undefined;
+// the transform (sucrase + acorn) starts loading with the worker, so the first run rarely waits for it
+const transform = import("../cell-transform.js");
 const scope: Record<string, unknown> = Object.create(null);
 let count = 0;
 
@@ -76,8 +76,8 @@ type CellFunction = (scope: Record<string, unknown>, load: typeof importModule, 
 
 /** Runs one cell; resolves false on a syntax error or an exception (printed to stderr, as tslab does). */
 async function runCell(code: string): Promise<boolean> {
-  ts ??= (await import("typescript")).default;
-  const program = transformCell(ts, code);
+  const { transformCell, cellFunctionSource } = await transform;
+  const program = transformCell(code);
   if (program.diagnostics.length > 0) {
     for (const d of program.diagnostics) console.error(`${d.line}:${d.column} - ${d.message}`);
     return false;

@@ -21,6 +21,10 @@ class El {
   textContent = "";
   innerHTML = "";
   hidden = true;
+  title = "";
+  removeAttribute = (name: string) => {
+    if (name === "title") this.title = "";
+  };
   classes = new Set<string>();
   classList = { add: (c: string) => this.classes.add(c), remove: (c: string) => this.classes.delete(c), toggle: (c: string, on: boolean) => (on ? this.classes.add(c) : this.classes.delete(c)) };
   children: Record<string, El> = {};
@@ -59,6 +63,8 @@ const second = new El();
 second.dataset.cellId = "c2";
 for (const s of [".prompt", ".outputs", ".cell-state", "button.run", "button.revert"]) second.children[s] = new El();
 second.children["pre.source"] = Object.assign(new El(), { textContent: "3 + 3" });
+// as ../../html.ts writes them: the build's outputs, labelled, under a blank prompt
+for (const c of [cell, second]) Object.assign(c.children[".outputs"]!, { innerHTML: "<pre>stored</pre>", dataset: { from: "stored output from the build" }, title: "stored" });
 const bar = Object.assign(new El(), { dataset: { notebook: "01-x" } });
 const ids: Record<string, El> = { "kernel-state": new El(), "run-all": new El(), interrupt: new El(), restart: new El(), "revert-all": new El() };
 store.set("aider-workbench:/sub/01-x:c1", "2 + 2");
@@ -81,11 +87,18 @@ describe("the static page's script", () => {
     expect(cell.classes.has("edited")).toBe(true);
     expect(cell.children["button.revert"]!.hidden).toBe(false);
   });
-  it("runs cells in the worker and shows what it answers", async () => {
+  it("says the fresh worker has run nothing until a cell runs", () => {
+    workers[0]!.emit({ type: "ready" });
+    expect(ids["kernel-state"]!.textContent).toBe("runtime: ready — nothing run yet — running a cell runs the cells above it first (it runs in this browser)");
+  });
+  it("runs cells in the worker and shows what it answers, without the build's label, under the worker's count", async () => {
     expect(await site.runAll()).toBe(true);
     expect(workers[0]!.posted.map((p) => p.code)).toEqual(["2 + 2", "3 + 3"]);
-    expect(cell.children[".outputs"]!.innerHTML).toBe('<pre class="stream stdout">ran 2 + 2\n</pre>');
+    const outputs = cell.children[".outputs"]!;
+    expect(outputs.innerHTML).toBe('<pre class="stream stdout">ran 2 + 2\n</pre>');
+    expect([outputs.dataset.from, outputs.title]).toEqual([undefined, ""]);
     expect(cell.children[".prompt"]!.textContent).toBe("In [1]:");
+    expect(ids["kernel-state"]!.textContent).toBe("runtime: idle — 2 of 2 code cells run");
   });
   it("forgets an edit put back to the notebook's code, and Interrupt starts a fresh worker", async () => {
     site.edit(0, "1 + 1");
@@ -94,7 +107,10 @@ describe("the static page's script", () => {
     await ids.interrupt!.listeners[0]!();
     expect(workers[0]!.terminated).toBe(true);
     expect(workers).toHaveLength(2);
-    expect(ids["kernel-state"]!.textContent).toMatch(/interrupted — a fresh runtime starts/);
+    expect(ids["kernel-state"]!.textContent).toMatch(/interrupted — every variable is gone; running a cell runs the cells above it first/);
+    // what the old worker printed stays, labelled as an earlier session's, under blank prompts
+    expect(cell.children[".outputs"]!.dataset.from).toBe("output from an earlier session");
+    expect(cell.children[".prompt"]!.textContent).toBe("In [ ]:");
   });
   it("runs the cells above that the fresh worker has not run before the one asked for, then only that one", async () => {
     const states: string[] = [];

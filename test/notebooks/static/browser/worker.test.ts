@@ -61,7 +61,7 @@ describe("the browser runtime's worker", { timeout: 120_000 }, () => {
   it("reports a syntax error with line and column, and an exception on stderr", async () => {
     const bad = await run("const a = 1;\nconst b = ;");
     expect(bad.ok).toBe(false);
-    expect(text(bad.outputs)).toBe("stderr:2:11 - Expression expected.\n");
+    expect(text(bad.outputs)).toBe("stderr:2:11 - Unexpected token\n");
     const thrown = await run("throw new RangeError('nope')");
     expect(thrown.ok).toBe(false);
     expect(text(thrown.outputs)).toMatch(/^stderr:RangeError: nope\n/);
