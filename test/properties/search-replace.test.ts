@@ -40,7 +40,7 @@ describe("SEARCH/REPLACE: teaching model and Aider's chain", () => {
           expect(both(c).aider).toEqual({ result: "\n", stage: "skip_leading_blank+perfect" });
           const files = new MemoryFileSystem({ "f.py": c.file });
           expect(applyEdits([{ path: "f.py", search: c.search, replace: c.replace }], files, { chatFiles: ["f.py"] }).error).toBeNull();
-          expect(files.read("f.py")).toBe("\n");
+          expect(files.readText("f.py")).toBe("\n");
         },
       },
     ]);
