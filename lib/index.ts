@@ -21,17 +21,148 @@
 // ── core: the error family, Python's string semantics, difflib ──────────────────────────────────────────────────
 export { GradingError, InputError, SandboxError, WorkbenchError, WorkbenchInputError } from "./core/errors.js";
 export { PythonError } from "./core/pyerror.js";
-export * as pystr from "./core/pystr.js";
-export * as difflib from "./core/difflib.js";
+import * as pystr from "./core/pystr.js";
+import * as difflib from "./core/difflib.js";
 
-// ── one entry per mechanism, teaching model and Aider's path side by side ───────────────────────────────────────
-export * from "./repomap/index.js";
-export * from "./editblock/index.js";
-export * from "./git/index.js";
-export * from "./loop/index.js";
+// ── one entry per mechanism, teaching model and Aider's path side by side (each entry's names, listed again here
+// so that this file shows the whole surface; test/architecture/entries.test.ts keeps the lists equal) ──────────────
 
-// ── other edit formats, what notebooks display, the laws, the misconceptions ────────────────────────────────────
-export * as editformats from "./editformats/index.js";
-export * as show from "./show/index.js";
-export * as explore from "./explore/index.js";
-export * as misconceptions from "./misconceptions/index.js";
+// repomap
+export {
+  AIDER_MAP_BUDGET_DEFAULTS,
+  AIDER_PAGERANK_DEFAULTS,
+  aiderMapSearch,
+  aiderPageRank,
+  aiderRepoMap,
+  aiderRepoMapBudget,
+  aiderToTree,
+  buildTeachingGraph,
+  getRankedTags,
+  GrammarSet,
+  loadTiktokenCounter,
+  MAP_SEARCH_TOLERANCE,
+  rankingGraph,
+  REPO_MAP_DEFAULTS,
+  sampledTokenCount,
+  scanRepo,
+  SkeletonCache,
+  spreadRankToSymbols,
+  strictBudgetPrefix,
+  strictPrefixSearch,
+  TEACHING_STEP_DEFAULTS,
+  teachingPageRank,
+  teachingPageRankLeaky,
+  teachingPageRankStep,
+  teachingRepoMap,
+  type AiderPageRankResult,
+  type RealMapRequest,
+  type RealMapResult,
+  type RealMapSummary,
+  type RepoMapInput,
+  type RepoMapResult,
+  type ScanResult,
+  type ScanSummary,
+  type SymbolKey,
+  type Tag,
+  type TeachingEdge,
+  type TeachingGraph,
+  type TeachingPageRankResult,
+  type TokenCounter,
+} from "./repomap/index.js";
+
+// editblock
+export {
+  applyEdits,
+  DEFAULT_FENCE,
+  doReplace,
+  DotdotdotsError,
+  exactLineMatches,
+  findOriginalUpdateBlocks,
+  formatEditBlock,
+  FUZZY_STEP_REACHABLE,
+  getEdits,
+  MemoryFileSystem,
+  perfectReplace,
+  prep,
+  replaceClosestEditDistance,
+  replaceMissingLeadingWhitespace,
+  replaceMostSimilarChunk,
+  teachingLines,
+  teachingSearchReplace,
+  tryDotdotdots,
+  uniformMissingIndent,
+  type ApplyEditsResult,
+  type EditBlock,
+  type EditFileSystem,
+  type ReplaceStage,
+  type SearchReplaceMode,
+  type SearchReplaceResult,
+} from "./editblock/index.js";
+
+// git
+export {
+  AiderLog,
+  AiderRepo,
+  COMMIT_PLAN_DEFAULTS,
+  COMMIT_SETTINGS_DEFAULTS,
+  comparePlanWithGit,
+  dirtyPaths,
+  gitRepoCommit,
+  parseScenario,
+  readCommit,
+  renderScenarioReport,
+  repoState,
+  runGit,
+  runScenario,
+  runTurn,
+  Sandbox,
+  slashCommit,
+  teachingCommitPlan,
+  undo,
+  withSandbox,
+  type CommitPlan,
+  type CommitPlanInput,
+  type PlanComparison,
+  type Scenario,
+  type ScenarioReport,
+  type TurnInput,
+  type TurnResult,
+  type TurnStepReport,
+  type UndoResult,
+} from "./git/index.js";
+
+// loop
+export {
+  buildContext,
+  configFromEnv,
+  errorClassTable,
+  formatTrace,
+  LOOP_DEFAULTS,
+  MemoryWorkspace,
+  OpenAIChatModel,
+  RecordingModel,
+  renderContext,
+  ReplayModel,
+  runArchitect,
+  runLoop,
+  runSession,
+  scriptedCheck,
+  ScriptedModel,
+  traceRows,
+  withGitWorkspace,
+  type ErrorClassId,
+  type LoopInput,
+  type LoopModel,
+  type LoopOptions,
+  type LoopResult,
+  type LoopSession,
+  type ScriptStep,
+  type StopReason,
+} from "./loop/index.js";
+
+// ── other edit formats, what notebooks display, the laws, the misconceptions: one namespace each ────────────────
+import * as editformats from "./editformats/index.js";
+import * as show from "./show/index.js";
+import * as explore from "./explore/index.js";
+import * as misconceptions from "./misconceptions/index.js";
+export { difflib, editformats, explore, misconceptions, pystr, show };

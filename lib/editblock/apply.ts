@@ -77,11 +77,11 @@ export function applyEdits(edits: readonly EditBlock[], files: EditFileSystem, o
     let path = edit.path;
     let target = edit.path;
     let how: DoReplaceOutcome | null = null;
-    if (files.exists(target)) how = doReplace(files, { fname: target, content: files.read(target), before: edit.search, after: edit.replace, fence });
+    if (files.exists(target)) how = doReplace(files, { fname: target, content: files.readText(target), before: edit.search, after: edit.replace, fence });
     if (!how?.result && !isBlank(edit.search)) {
       for (const chat of chatFiles) {
         target = chat;
-        how = doReplace(files, { fname: chat, content: files.read(chat), before: edit.search, after: edit.replace, fence });
+        how = doReplace(files, { fname: chat, content: files.readText(chat), before: edit.search, after: edit.replace, fence });
         if (how.result) {
           path = chat;
           break;
@@ -89,7 +89,7 @@ export function applyEdits(edits: readonly EditBlock[], files: EditFileSystem, o
       }
     }
     const applied = Boolean(how?.result);
-    if (applied && !dryRun) files.write(target, how!.result!);
+    if (applied && !dryRun) files.writeText(target, how!.result!);
     outcomes.push({ edit, path, applied, how });
   }
 
@@ -104,7 +104,7 @@ export function applyEdits(edits: readonly EditBlock[], files: EditFileSystem, o
 function failureMessage(failed: readonly EditBlock[], passedCount: number, files: EditFileSystem, fence: Fence): string {
   let res = `# ${failed.length} SEARCH/REPLACE ${plural(failed.length)} failed to match!\n`;
   for (const { path, search, replace } of failed) {
-    const content = files.read(path);
+    const content = files.readText(path);
     res +=
       `\n## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in ${path}\n` +
       `<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n\n`;

@@ -1,8 +1,9 @@
 /**
- * The file operations Aider's edit path performs (`aider/coders/editblock_coder.py` `do_replace`, `apply_edits`): `Path(p).exists()`, `io.read_text(p)`
- * (None when the file is missing or unreadable), `io.write_text(p, text)` and `Path(p).touch()`. `applyEdits` and
- * `doReplace` reach files only through this interface, so the same code runs on the in-memory file set below
- * (tests, notebooks, conformance) and on a real working tree (an implementation that reads and writes a sandbox).
+ * The file operations Aider's SEARCH/REPLACE path performs (`aider/coders/editblock_coder.py` `do_replace`,
+ * `apply_edits`): `Path(p).exists()`, `io.read_text(p)` (None when missing or unreadable), `io.write_text(p, text)`,
+ * and `Path(p).touch()` made of the two. `EditFileSystem` is the core of the edit chain's one file access: lib/editformats'
+ * `EditFiles` extends it (Aider's whole `io`), so `applyEdits` and `doReplace` run unchanged on the chain's files
+ * (in memory or a git sandbox). `MemoryFileSystem` is the smallest implementation, for this path alone.
  * Paths are repository-relative, as Aider's edit tuples are.
  */
 import { posix } from "node:path";
@@ -13,14 +14,14 @@ export interface EditFileSystem {
   /** Aider's `Path(abs_root_path(path)).exists()`. */
   exists(path: string): boolean;
   /** Aider's `io.read_text`: the text, or null when the file is missing or unreadable. */
-  read(path: string): string | null;
+  readText(path: string): string | null;
   /** Aider's `io.write_text`: creates or replaces the file. */
-  write(path: string, content: string): void;
+  writeText(path: string, content: string): void;
 }
 
 /** `Path(path).touch()` for a file that does not exist: it is created empty (an existing file is left as is). */
 export function touch(files: EditFileSystem, path: string): void {
-  if (!files.exists(path)) files.write(path, "");
+  if (!files.exists(path)) files.writeText(path, "");
 }
 
 /** Aider's `abs_root_path` then `relpath`: "./a.py", "a.py" and "d/../a.py" name the same file. */
@@ -32,7 +33,10 @@ export function normalizeRelPath(path: string): string {
   return posix.normalize(path);
 }
 
-/** An in-memory file set: repository-relative path → content. Every write is recorded in `writes`, in order. */
+/**
+ * An in-memory file set for the SEARCH/REPLACE path alone: repository-relative path → content, read back as stored
+ * (no folders, no io log: lib/editformats' `ProjectFiles` is the whole `EditFiles`). Every write is recorded in `writes`.
+ */
 export class MemoryFileSystem implements EditFileSystem {
   private readonly files = new Map<string, string>();
   /** Every `write` call in order (path as normalised, content), so a test can see what was written and when. */
@@ -50,12 +54,12 @@ export class MemoryFileSystem implements EditFileSystem {
     return this.files.has(normalizeRelPath(path));
   }
 
-  read(path: string): string | null {
+  readText(path: string): string | null {
     return this.files.get(normalizeRelPath(path)) ?? null;
   }
 
-  write(path: string, content: string): void {
-    requireString("MemoryFileSystem.write", "content", content);
+  writeText(path: string, content: string): void {
+    requireString("MemoryFileSystem.writeText", "content", content);
     const key = normalizeRelPath(path);
     this.files.set(key, content);
     this.writes.push({ path: key, content });

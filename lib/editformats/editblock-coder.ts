@@ -6,19 +6,8 @@
  * chat file that takes it; apply reports each block's outcome and raises Aider's failure message as a ValueError.
  */
 import { applyEdits } from "../editblock/apply.js";
-import type { EditFileSystem } from "../editblock/files.js";
 import { getEdits, type EditBlock } from "../editblock/parse.js";
 import { EditFormatValueError, inchatRelativeFiles, type CoderContext, type EditFormatCoder } from "./coder.js";
-import type { EditFiles } from "./workspace.js";
-
-/** The three calls lib/editblock makes, over the chain's file access: reads are `io.read_text`, writes `io.write_text`. */
-export function editFileSystem(files: EditFiles): EditFileSystem {
-  return {
-    exists: (p) => files.exists(p),
-    read: (p) => files.readText(p),
-    write: (p, content) => files.writeText(p, content),
-  };
-}
 
 function makeEditBlockCoder(name: "diff" | "diff-fenced"): EditFormatCoder<EditBlock> {
   return Object.freeze({
@@ -30,10 +19,10 @@ function makeEditBlockCoder(name: "diff" | "diff-fenced"): EditFormatCoder<EditB
       return r.edits;
     },
     applyEditsDryRun: (edits: EditBlock[], ctx: CoderContext) =>
-      applyEdits(edits, editFileSystem(ctx.files), { chatFiles: inchatRelativeFiles(ctx), fence: ctx.fence, dryRun: true }).updated,
+      applyEdits(edits, ctx.files, { chatFiles: inchatRelativeFiles(ctx), fence: ctx.fence, dryRun: true }).updated,
     pathOf: (edit: EditBlock) => edit.path,
     applyEdits(edits: EditBlock[], ctx: CoderContext) {
-      const r = applyEdits(edits, editFileSystem(ctx.files), { chatFiles: inchatRelativeFiles(ctx), fence: ctx.fence });
+      const r = applyEdits(edits, ctx.files, { chatFiles: inchatRelativeFiles(ctx), fence: ctx.fence });
       for (const o of r.outcomes) {
         const how = o.applied && o.how ? (o.how.how === "replace" ? o.how.stage : o.how.how) : null;
         ctx.outcomes?.push({ path: o.path, applied: o.applied, how });

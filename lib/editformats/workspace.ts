@@ -9,6 +9,7 @@ import { posix } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { PythonError } from "../core/pyerror.js";
 import { requireBoolean, requireRecord, requireString } from "../core/validate.js";
+import type { EditFileSystem } from "../editblock/files.js";
 
 /** One recorded io call: ["output"|"warning"|"error", text] or ["confirm", question, subject, answer]. */
 export type IoEntry = readonly ["output" | "warning" | "error", string] | readonly ["confirm", string, string, boolean];
@@ -28,8 +29,11 @@ export const WORKSPACE_DEFAULTS: Readonly<Required<Omit<WorkspaceOptions, "confi
   confirm: true,
 });
 
-/** What a coder may do to the project and say to the user: Aider's `io` and the `Path` calls the coders make. */
-export interface EditFiles {
+/**
+ * What a coder may do to the project and say to the user: Aider's `io` and the `Path` calls the coders make. It
+ * extends lib/editblock's `EditFileSystem` (exists, read_text, write_text), so SEARCH/REPLACE runs on it as it is.
+ */
+export interface EditFiles extends EditFileSystem {
   /** `--dry-run`: `writeText` does nothing (deletes, folders and touches still happen). */
   readonly dryRun: boolean;
   /** The project-relative normal form of a path; refuses one that leaves the project. */

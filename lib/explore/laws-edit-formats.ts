@@ -30,7 +30,7 @@ const PATH = "f.py";
 export function applyInEachFormat(c: FormatCase): { diff: string | null; udiff: string | null; patch: string | null } {
   const eb = new MemoryFileSystem({ [PATH]: c.file });
   const r = applyEdits([{ path: PATH, search: c.search, replace: c.replace }], eb, { chatFiles: [PATH] });
-  const diff = r.failed.length === 0 ? eb.read(PATH) : null;
+  const diff = r.failed.length === 0 ? eb.readText(PATH) : null;
 
   const ud = new ProjectFiles({ [PATH]: c.file });
   let udiff: string | null = null;

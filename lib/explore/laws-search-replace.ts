@@ -199,7 +199,7 @@ export const failedMatchUnchanged = law({
     const files = new MemoryFileSystem({ "f.py": c.file });
     const r = applyEdits([{ path: "f.py", search: c.search, replace: c.replace }], files, { chatFiles: ["f.py"] });
     if (r.outcomes[0]!.applied) return null;
-    return files.writes.length === 0 && files.read("f.py") === c.file ? null : "applyEdits changed the file of a failed edit";
+    return files.writes.length === 0 && files.readText("f.py") === c.file ? null : "applyEdits changed the file of a failed edit";
   },
 });
 

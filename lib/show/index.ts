@@ -1,15 +1,28 @@
-/** Presentation helpers for notebooks: HTML tables, SVG charts and pictures (graph, iteration, budget, diffs, sets, loop timeline, a call's context), the committed diagrams. */
-export { htmlTable, formatCell, visibleWhitespace, TABLE_DEFAULTS, type TableOptions } from "./table.js";
-export { barChart, lineChart, type BarChartOptions, type LineChartOptions, type Series } from "./chart.js";
-export { diagram, diagramNames } from "./diagram.js";
-export { graphPicture, GRAPH_PICTURE_DEFAULTS, type GraphPictureOptions } from "./graph.js";
-export { graphLayout, LAYOUT_DEFAULTS, type GraphPictureInput, type LayoutBox, type PictureEdge } from "./graph-input.js";
-export { iterationFrames, stepFlows, ITERATION_DEFAULTS, type IterationInput, type IterationFramesOptions, type StepFlow } from "./iteration.js";
-export { stepper, type Frame, type StepperOptions } from "./stepper.js";
-export { budgetPicture, strictPrefixLength, BUDGET_PICTURE_DEFAULTS, type BudgetEntry, type BudgetProbe, type BudgetPictureInput, type BudgetPictureOptions } from "./budget.js";
-export { diffView, patchView, type DiffViewOptions } from "./diff.js";
-export { vennPicture, type VennInput, type VennOptions } from "./venn.js";
-export { timelinePicture, TIMELINE_DEFAULTS, type TimelineEvent, type TimelineOptions } from "./timeline.js";
+/**
+ * @aider-workbench/lib/show — what the notebooks display: HTML tables, charts, the committed diagrams, and one
+ * picture per mechanism (the reference graph, the power iteration, the token budget, diffs, D and E, a loop run,
+ * a model call's context). Each picture is a pure function of its input. Defaults, layouts and helpers stay in
+ * their files (tests import them there). See README.md.
+ */
+
+// tables, charts, folds and the committed diagrams
+export { htmlTable, visibleWhitespace, type TableOptions } from "./table.js";
+export { barChart, lineChart } from "./chart.js";
 export { foldedHtml } from "./fold.js";
-export { loopRunPanel, runSummary, foldedText, type LoopRunPanelOptions, type LoopRunView } from "./loop-run.js";
-export { contextPicture, contextPanel, CONTEXT_PICTURE_DEFAULTS, type ContextMessageView, type ContextPictureOptions } from "./context.js";
+export { diagram } from "./diagram.js";
+
+// repo map: the reference graph, the power iteration frame by frame, the token budget
+export { graphPicture } from "./graph.js";
+export { type GraphPictureInput } from "./graph-input.js";
+export { iterationFrames, type IterationInput } from "./iteration.js";
+export { stepper, type Frame } from "./stepper.js";
+export { budgetPicture, strictPrefixLength, type BudgetPictureInput } from "./budget.js";
+
+// SEARCH/REPLACE and git: a result or a commit as a coloured diff, D and E as sets
+export { diffView, patchView } from "./diff.js";
+export { vennPicture, type VennInput } from "./venn.js";
+
+// the loop: a run as a timeline and a panel, a model call's context
+export { timelinePicture, type TimelineEvent } from "./timeline.js";
+export { foldedText, loopRunPanel, type LoopRunView } from "./loop-run.js";
+export { contextPanel, type ContextMessageView } from "./context.js";

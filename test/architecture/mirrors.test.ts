@@ -50,7 +50,21 @@ export function kindOf(source: string): "barrel" | "no logic" | "logic" {
     else ts.forEachChild(node, visit);
   };
   visit(file);
-  const reexportsOnly = file.statements.every((st) => ts.isExportDeclaration(st) && st.moduleSpecifier !== undefined);
+  // a re-export, or a module imported whole and re-exported as a namespace (`import * as ns …; export { ns };`)
+  const namespaces = new Set(
+    file.statements.flatMap((st) =>
+      ts.isImportDeclaration(st) && st.importClause?.namedBindings && ts.isNamespaceImport(st.importClause.namedBindings) && !st.importClause.name
+        ? [st.importClause.namedBindings.name.text]
+        : [],
+    ),
+  );
+  const reexportsOnly = file.statements.every(
+    (st) =>
+      (ts.isImportDeclaration(st) && st.importClause?.namedBindings && ts.isNamespaceImport(st.importClause.namedBindings) && !st.importClause.name) ||
+      (ts.isExportDeclaration(st) &&
+        (st.moduleSpecifier !== undefined ||
+          (st.exportClause !== undefined && ts.isNamedExports(st.exportClause) && st.exportClause.elements.every((e) => namespaces.has((e.propertyName ?? e.name).text))))),
+  );
   return reexportsOnly && file.statements.length > 0 ? "barrel" : logic ? "logic" : "no logic";
 }
 
@@ -136,5 +150,8 @@ describe("the mirror walker can fail", () => {
       expect(kindOf(logic), logic).toBe("logic");
     }
     expect(kindOf('export { a } from "./a.js";\nexport const b = 1;\n')).toBe("no logic");
+    expect(kindOf('import * as ns from "./ns.js";\nexport { a } from "./a.js";\nexport { ns };\n')).toBe("barrel");
+    expect(kindOf('import * as ns from "./ns.js";\nconst b = 1;\nexport { ns, b };\n')).toBe("no logic");
+    expect(kindOf('import { x } from "./x.js";\nexport { x };\n')).toBe("no logic");
   });
 });

@@ -2,8 +2,9 @@
 import { describe, expect, it } from "vitest";
 
 import { editformats } from "../../lib/index.js";
+import { noMatchError } from "../../lib/editformats/udiff/apply.js";
 
-const { ProjectFiles, applyUpdates, coderFor, udiff } = editformats;
+const { ProjectFiles, applyUpdates, coderFor } = editformats;
 const ctxOf = (files: InstanceType<typeof ProjectFiles>, chat: string[]) => ({ files, chatFiles: new Set(chat), fence: ["```", "```"] as const, shellCommands: [] as string[] });
 
 describe("apply_updates outcomes", () => {
@@ -11,7 +12,7 @@ describe("apply_updates outcomes", () => {
     const bad = new ProjectFiles({ "a.py": "x = 1\n" });
     const r1 = await applyUpdates(coderFor("udiff"), "```diff\n--- a.py\n+++ a.py\n@@ @@\n-nope\n+x\n```\n", ctxOf(bad, ["a.py"]));
     expect(r1.numMalformedResponses).toBe(1);
-    expect(r1.reflectedMessage).toBe(udiff.noMatchError("a.py", "nope\n"));
+    expect(r1.reflectedMessage).toBe(noMatchError("a.py", "nope\n"));
     expect(bad.io[0]).toEqual(["error", "The LLM did not conform to the edit format."]);
     const crash = new ProjectFiles({ "a.py": "x = 1\n" });
     const r2 = await applyUpdates(coderFor("udiff"), "Here:\n```diff", ctxOf(crash, ["a.py"]));

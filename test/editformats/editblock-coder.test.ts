@@ -2,27 +2,25 @@
 import { describe, expect, it } from "vitest";
 import { getEdits } from "../../lib/editblock/parse.js";
 import { applyUpdates, EditFormatValueError, type CoderContext } from "../../lib/editformats/coder.js";
-import { editBlockCoder, editBlockFencedCoder, editFileSystem } from "../../lib/editformats/editblock-coder.js";
+import { applyEdits } from "../../lib/editblock/apply.js";
+import { editBlockCoder, editBlockFencedCoder } from "../../lib/editformats/editblock-coder.js";
 import { ProjectFiles } from "../../lib/editformats/workspace.js";
 import { thrown } from "../support/thrown.js";
 
 const ctxOf = (files: ProjectFiles, chat: string[]): CoderContext => ({ files, chatFiles: new Set(chat), fence: ["```", "```"], shellCommands: [] });
 const block = (path: string, search: string, replace: string) => `${path}\n\`\`\`\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n\`\`\`\n`;
 
-describe("editFileSystem: lib/editblock's file access over the project", () => {
+describe("lib/editblock's applyEdits on the chain's files (EditFiles extends EditFileSystem)", () => {
   it("reads with universal newlines (io.read_text), a missing file is null and logged; writes follow --dry-run", () => {
     const files = new ProjectFiles({ "a.py": "x\r\ny\n" }, { dryRun: true });
-    const fs = editFileSystem(files);
-    expect(fs.exists("a.py")).toBe(true);
-    expect(fs.exists("gone.py")).toBe(false);
-    expect(fs.read("a.py")).toBe("x\ny\n");
-    expect(fs.read("gone.py")).toBeNull();
-    expect(files.io).toEqual([["error", "<root>/gone.py: file not found error"]]);
-    fs.write("a.py", "changed");
+    const dry = applyEdits([{ path: "a.py", search: "x\n", replace: "z\n" }], files, { chatFiles: ["a.py"] });
+    expect(dry.outcomes.map((o) => [o.path, o.applied])).toEqual([["a.py", true]]);
     expect(files.raw("a.py")).toBe("x\r\ny\n");
-    const live = new ProjectFiles({ "a.py": "x\n" });
-    editFileSystem(live).write("a.py", "y\n");
-    expect(live.raw("a.py")).toBe("y\n");
+    expect(files.readText("gone.py")).toBeNull();
+    expect(files.io).toEqual([["error", "<root>/gone.py: file not found error"]]);
+    const live = new ProjectFiles({ "a.py": "x\r\ny\n" });
+    expect(applyEdits([{ path: "a.py", search: "x\n", replace: "z\n" }], live, { chatFiles: ["a.py"] }).error).toBeNull();
+    expect(live.raw("a.py")).toBe("z\ny\n");
   });
 });
 

@@ -9,6 +9,9 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { editformats, pystr } from "../../lib/index.js";
 import { exercise, type HandCheck } from "../../lib/grader/judge/grading.js";
+import { noMatchError } from "../../lib/editformats/udiff/apply.js";
+import { hunkToBeforeAfterLines } from "../../lib/editformats/udiff/parse.js";
+import { pyCount } from "../../lib/editformats/udiff/search-replace.js";
 
 const ex = exercise<typeof import("@target/09-predict-hunk/predict-hunk.js")>("09-predict-hunk", "predict-hunk.ts", { lib: ["pystr"] });
 const { udiff } = editformats;
@@ -57,8 +60,8 @@ ex.test("beforeAfter on Part 1's hunks and its traps", 1, ({ beforeAfter }) => {
 function refuses(content: string, hunk: string[]): boolean {
   const [before] = udiff.hunkToBeforeAfter(hunk);
   if (!before) return false;
-  const [lines] = udiff.hunkToBeforeAfterLines(hunk);
-  return pystr.cpLength(lines.map((l) => pystr.strip(l)).join("")) < 10 && udiff.pyCount(content, before) > 1;
+  const [lines] = hunkToBeforeAfterLines(hunk);
+  return pystr.cpLength(lines.map((l) => pystr.strip(l)).join("")) < 10 && pyCount(content, before) > 1;
 }
 
 ex.test("refusesTinyContext: under 10 non-blank characters AND occurring twice; blank and long texts are searched", 2, ({ refusesTinyContext }) => {
@@ -79,7 +82,7 @@ ex.test("refusesTinyContext: under 10 non-blank characters AND occurring twice; 
 ex.test("noMatchMessage: Aider's text word for word (never UnifiedDiffNotUnique: nothing raises it)", 1, ({ noMatchMessage }) => {
   for (const [name, c] of Object.entries(CASES)) {
     const h = udiff.normalizeHunk(c.hunk);
-    expect(noMatchMessage(`${name}.py`, h)).toBe(udiff.noMatchError(`${name}.py`, udiff.hunkToBeforeAfter(h)[0]));
+    expect(noMatchMessage(`${name}.py`, h)).toBe(noMatchError(`${name}.py`, udiff.hunkToBeforeAfter(h)[0]));
   }
 });
 
@@ -92,7 +95,7 @@ ex.property("random hunks: beforeAfter, refusesTinyContext and noMatchMessage ag
       const content = file.join("");
       expect(beforeAfter(hunk)).toEqual(udiff.hunkToBeforeAfter(hunk));
       expect(refusesTinyContext(content, hunk)).toBe(refuses(content, hunk));
-      expect(noMatchMessage("p.py", hunk)).toBe(udiff.noMatchError("p.py", udiff.hunkToBeforeAfter(hunk)[0]));
+      expect(noMatchMessage("p.py", hunk)).toBe(noMatchError("p.py", udiff.hunkToBeforeAfter(hunk)[0]));
     }),
     { numRuns: 200 },
   );

@@ -7,9 +7,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { misconceptions } from "../../lib/index.js";
+import { rightAnswerOf } from "../../lib/misconceptions/catalogue.js";
 import { inputsFor } from "./pools.js";
 
-const { MISCONCEPTIONS, matchMisconception, misconceptionReport, rightAnswerOf, sameOutput } = misconceptions;
+const { MISCONCEPTIONS, matchMisconception, misconceptionReport, sameOutput } = misconceptions;
 const root = join(import.meta.dirname, "..", "..");
 
 function headings(file: string): string[] {

@@ -4,7 +4,7 @@ import { basename, join } from "node:path";
 import { renderMarkdown } from "../../lib/notebooks/html.js";
 import { parseNotebook, sourceText } from "../../lib/notebooks/ipynb.js";
 import { listNotebooks } from "../../lib/notebooks/project.js";
-import { diagramNames } from "../../lib/show/index.js";
+import { diagramNames } from "../../lib/show/diagram.js";
 
 const root = join(__dirname, "..", "..");
 const notebooks = listNotebooks(join(root, "notebooks"));

@@ -4,8 +4,9 @@
  * is checked in test/repomap/budget/map.test.ts.
  */
 import { describe, expect } from "vitest";
-import { aiderMapSearch, explore, strictBudgetPrefix, type SymbolKey } from "../../lib/index.js";
+import { aiderMapSearch, strictBudgetPrefix, type SymbolKey } from "../../lib/index.js";
 import { catalogueCovered, lawHolds, lawRefuted } from "./laws.js";
+import { budgetAiderNeverExceeds, budgetAiderNeverSmaller, budgetAiderWithin15, budgetDiffersOnlyWithin15, budgetSameRankingPrefixes, budgetStrictNeverExceeds } from "../../lib/explore/laws-budget.js";
 
 /** Both selections computed directly from the lib functions (not through the law's own helper). */
 function select(costs: readonly number[], budget: number) {
@@ -17,9 +18,9 @@ function select(costs: readonly number[], budget: number) {
 }
 
 describe("map budget: strict prefix and Aider's ±15 % search", () => {
-  lawHolds(explore.budgetStrictNeverExceeds);
+  lawHolds(budgetStrictNeverExceeds);
 
-  lawRefuted(explore.budgetAiderNeverExceeds, [
+  lawRefuted(budgetAiderNeverExceeds, [
     {
       name: "two entries of 4 for a budget of 7: Aider takes both (8 tokens, 14 % over)",
       seed: 14,
@@ -46,9 +47,9 @@ describe("map budget: strict prefix and Aider's ±15 % search", () => {
     },
   ]);
 
-  lawHolds(explore.budgetAiderWithin15);
+  lawHolds(budgetAiderWithin15);
 
-  lawRefuted(explore.budgetAiderNeverSmaller, [
+  lawRefuted(budgetAiderNeverSmaller, [
     {
       name: "10 + 1 + 1 for a budget of 12: Aider stops at 11 tokens although all 12 fit",
       seed: 10,
@@ -63,8 +64,8 @@ describe("map budget: strict prefix and Aider's ±15 % search", () => {
     },
   ]);
 
-  lawHolds(explore.budgetDiffersOnlyWithin15);
-  lawHolds(explore.budgetSameRankingPrefixes);
+  lawHolds(budgetDiffersOnlyWithin15);
+  lawHolds(budgetSameRankingPrefixes);
 
   catalogueCovered("budget");
 });

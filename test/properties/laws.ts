@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { explore } from "../../lib/index.js";
+import { lawProperty } from "../../lib/explore/law.js";
 
 type Law<T> = explore.Law<T>;
 
@@ -17,7 +18,7 @@ export function lawHolds<T>(law: Law<T>, numRuns?: number): void {
   covered.add(law.id);
   it(law.statement, () => {
     expect(law.verdict).toBe("holds");
-    fc.assert(explore.lawProperty(fc, law), numRuns === undefined ? {} : { numRuns });
+    fc.assert(lawProperty(fc, law), numRuns === undefined ? {} : { numRuns });
   });
 }
 

@@ -4,19 +4,19 @@
  * teaching leak) and test/repomap/pagerank/pagerank.test.ts (networkx's own laws).
  */
 import { describe, expect } from "vitest";
-import { aiderPageRank, explore, teachingPageRank, teachingPageRankLeaky, WorkbenchInputError } from "../../lib/index.js";
+import { aiderPageRank, teachingPageRank, teachingPageRankLeaky, WorkbenchInputError } from "../../lib/index.js";
 import { catalogueCovered, lawHolds, lawRefuted } from "./laws.js";
+import { ENOUGH_ITERATIONS, networkxGraph, teachingGraph, pagerankAPosteriori, pagerankEnoughIterations, pagerankForeignPersonalization, pagerankLeak, pagerankLeakSumsToOne, pagerankPageIterations, pagerankSameOrder, pagerankSamePersonalizations, rankOrder } from "../../lib/explore/laws-pagerank.js";
 
-const { networkxGraph, teachingGraph } = explore;
 const ALPHA = 0.85;
 const TOL = 1e-6;
 const sum = (m: ReadonlyMap<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 describe("PageRank: teaching model and networkx", () => {
-  lawHolds(explore.pagerankAPosteriori);
-  lawHolds(explore.pagerankEnoughIterations);
+  lawHolds(pagerankAPosteriori);
+  lawHolds(pagerankEnoughIterations);
 
-  lawRefuted(explore.pagerankPageIterations, [
+  lawRefuted(pagerankPageIterations, [
     {
       name: "A → B with B dangling: a two-step cycle through the dangling vector",
       seed: 1,
@@ -34,28 +34,28 @@ describe("PageRank: teaching model and networkx", () => {
     },
   ]);
 
-  lawRefuted(explore.pagerankSameOrder, [
+  lawRefuted(pagerankSameOrder, [
     {
       name: "a self-referencing file nobody reaches keeps a trace of networkx's uniform start",
       seed: 12,
       path: "82:6:4:4:3:3",
       counterexample: { nodes: ["a.py", "c.py", "d.py"], edges: [["d.py", "d.py", 1]], personalization: { "a.py": 1 } },
       shows(c) {
-        const teaching = teachingPageRank(teachingGraph(c), ALPHA, explore.ENOUGH_ITERATIONS).rank;
+        const teaching = teachingPageRank(teachingGraph(c), ALPHA, ENOUGH_ITERATIONS).rank;
         const nx = aiderPageRank(networkxGraph(c), { personalization: c.personalization });
         // the teaching model starts at the prior: c and d never get any rank, and tie at 0 (name order: c, d)
         expect([teaching.get("c.py"), teaching.get("d.py")]).toEqual([0, 0]);
         // networkx starts at 1/3 everywhere: d's self-loop keeps α^k/3 of it after k iterations, c loses all at once
         expect(nx.ranks.get("c.py")).toBe(0);
         expect(nx.ranks.get("d.py")! / (Math.pow(ALPHA, nx.iterations) / 3)).toBeCloseTo(1, 9);
-        expect(explore.rankOrder(teaching)).toEqual(["a.py", "c.py", "d.py"]);
-        expect(explore.rankOrder(nx.ranks)).toEqual(["a.py", "d.py", "c.py"]);
+        expect(rankOrder(teaching)).toEqual(["a.py", "c.py", "d.py"]);
+        expect(rankOrder(nx.ranks)).toEqual(["a.py", "d.py", "c.py"]);
       },
     },
   ]);
 
-  lawHolds(explore.pagerankLeak);
-  lawRefuted(explore.pagerankLeakSumsToOne, [
+  lawHolds(pagerankLeak);
+  lawRefuted(pagerankLeakSumsToOne, [
     {
       name: "one file that references nothing: one step keeps only the teleport share 1 − α",
       seed: 1,
@@ -70,8 +70,8 @@ describe("PageRank: teaching model and networkx", () => {
     },
   ]);
 
-  lawHolds(explore.pagerankForeignPersonalization);
-  lawRefuted(explore.pagerankSamePersonalizations, [
+  lawHolds(pagerankForeignPersonalization);
+  lawRefuted(pagerankSamePersonalizations, [
     {
       name: "a personalization naming a file outside the graph",
       seed: 1,

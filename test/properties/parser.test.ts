@@ -4,15 +4,16 @@
  * test/editblock/parse.test.ts.
  */
 import { describe, expect } from "vitest";
-import { explore, formatEditBlock, getEdits } from "../../lib/index.js";
+import { formatEditBlock, getEdits } from "../../lib/index.js";
 import { MISSING_FILENAME_ERROR } from "../../lib/editblock/parse.js";
 import { catalogueCovered, lawHolds, lawRefuted } from "./laws.js";
+import { parserRoundTrip, parserRoundTripAnyName, parserRoundTripAnyText, parserTotal } from "../../lib/explore/laws-parser.js";
 
 describe("the reply parser", () => {
-  lawHolds(explore.parserTotal, 300);
-  lawHolds(explore.parserRoundTrip, 200);
+  lawHolds(parserTotal, 300);
+  lawHolds(parserRoundTrip, 200);
 
-  lawRefuted(explore.parserRoundTripAnyText, [
+  lawRefuted(parserRoundTripAnyText, [
     {
       name: "a REPLACE line '=======' is read as a second divider and ends the block",
       seed: 1,
@@ -26,7 +27,7 @@ describe("the reply parser", () => {
     },
   ]);
 
-  lawRefuted(explore.parserRoundTripAnyName, [
+  lawRefuted(parserRoundTripAnyName, [
     {
       name: "a file named '`' is stripped to nothing: the reply is rejected",
       seed: 1,

@@ -4,8 +4,10 @@
  * test/editblock/teaching/search-replace.test.ts, replace.test.ts, apply.test.ts.
  */
 import { describe, expect } from "vitest";
-import { applyEdits, explore, MemoryFileSystem, replaceMostSimilarChunk, teachingSearchReplace } from "../../lib/index.js";
+import { applyEdits, MemoryFileSystem, replaceMostSimilarChunk, teachingSearchReplace } from "../../lib/index.js";
 import { catalogueCovered, lawHolds, lawRefuted } from "./laws.js";
+import { applyAgreesWithChain, applyReportsChanges, applyWritesWhatItReports } from "../../lib/explore/laws-apply-edits.js";
+import { deleteEverythingAgree, deleteEverythingFails, dotsAgree, dotsContrast, exactMatchesAgree, extraIndentAgree, extraIndentContrast, failedMatchUnchanged, garbledClean, garbledContrast, leadingBlankAgree, leadingBlankContrast, missingIndentAgree, missingIndentMixed } from "../../lib/explore/laws-search-replace.js";
 
 const both = (c: { file: string; search: string; replace: string }) => ({
   teaching: teachingSearchReplace(c.file, c.search, c.replace),
@@ -14,8 +16,8 @@ const both = (c: { file: string; search: string; replace: string }) => ({
 
 describe("SEARCH/REPLACE: teaching model and Aider's chain", () => {
   describe("exact matches", () => {
-    lawHolds(explore.exactMatchesAgree);
-    lawRefuted(explore.deleteEverythingAgree, [
+    lawHolds(exactMatchesAgree);
+    lawRefuted(deleteEverythingAgree, [
       {
         name: "deleting the only line: the page gives an empty file, Aider reports no match",
         seed: 1,
@@ -28,7 +30,7 @@ describe("SEARCH/REPLACE: teaching model and Aider's chain", () => {
         },
       },
     ]);
-    lawRefuted(explore.deleteEverythingFails, [
+    lawRefuted(deleteEverythingFails, [
       {
         name: "deleting a file that starts with a blank line: the next step keeps that line, Aider writes \"\\n\"",
         seed: 1,
@@ -38,15 +40,15 @@ describe("SEARCH/REPLACE: teaching model and Aider's chain", () => {
           expect(both(c).aider).toEqual({ result: "\n", stage: "skip_leading_blank+perfect" });
           const files = new MemoryFileSystem({ "f.py": c.file });
           expect(applyEdits([{ path: "f.py", search: c.search, replace: c.replace }], files, { chatFiles: ["f.py"] }).error).toBeNull();
-          expect(files.read("f.py")).toBe("\n");
+          expect(files.readText("f.py")).toBe("\n");
         },
       },
     ]);
   });
 
   describe("missing indentation", () => {
-    lawHolds(explore.missingIndentAgree);
-    lawRefuted(explore.missingIndentMixed, [
+    lawHolds(missingIndentAgree);
+    lawRefuted(missingIndentMixed, [
       {
         name: "file ' \\tx', SEARCH '\\tx': Aider counts the tab as one column and shortens REPLACE's indent",
         seed: 1,
@@ -75,8 +77,8 @@ describe("SEARCH/REPLACE: teaching model and Aider's chain", () => {
   });
 
   describe("extra indentation", () => {
-    lawHolds(explore.extraIndentContrast);
-    lawRefuted(explore.extraIndentAgree, [
+    lawHolds(extraIndentContrast);
+    lawRefuted(extraIndentAgree, [
       {
         name: "SEARCH and REPLACE two spaces deeper than the file",
         seed: 1,
@@ -92,8 +94,8 @@ describe("SEARCH/REPLACE: teaching model and Aider's chain", () => {
   });
 
   describe("a spurious leading blank line", () => {
-    lawHolds(explore.leadingBlankContrast);
-    lawRefuted(explore.leadingBlankAgree, [
+    lawHolds(leadingBlankContrast);
+    lawRefuted(leadingBlankAgree, [
       {
         name: "a blank line, then two lines of the file (the shortest SEARCH Aider retries)",
         seed: 1,
@@ -111,8 +113,8 @@ describe("SEARCH/REPLACE: teaching model and Aider's chain", () => {
   });
 
   describe("'...' elision", () => {
-    lawHolds(explore.dotsContrast);
-    lawRefuted(explore.dotsAgree, [
+    lawHolds(dotsContrast);
+    lawRefuted(dotsAgree, [
       {
         name: "two lines elided into 'first ... last'",
         seed: 1,
@@ -133,8 +135,8 @@ describe("SEARCH/REPLACE: teaching model and Aider's chain", () => {
   });
 
   describe("over-indented SEARCH, less-indented REPLACE", () => {
-    lawHolds(explore.garbledContrast);
-    lawRefuted(explore.garbledClean, [
+    lawHolds(garbledContrast);
+    lawRefuted(garbledClean, [
       {
         name: "SEARCH one space deeper than the file, REPLACE not indented: 'x = 1x = 10'",
         seed: 1,
@@ -151,9 +153,9 @@ describe("SEARCH/REPLACE: teaching model and Aider's chain", () => {
   });
 
   describe("failure and applying", () => {
-    lawHolds(explore.failedMatchUnchanged);
-    lawHolds(explore.applyWritesWhatItReports);
-    lawRefuted(explore.applyReportsChanges, [
+    lawHolds(failedMatchUnchanged);
+    lawHolds(applyWritesWhatItReports);
+    lawRefuted(applyReportsChanges, [
       {
         name: "an edit whose REPLACE equals its SEARCH is applied and written, and changes nothing",
         seed: 3,
@@ -168,7 +170,7 @@ describe("SEARCH/REPLACE: teaching model and Aider's chain", () => {
         },
       },
     ]);
-    lawRefuted(explore.applyAgreesWithChain, [
+    lawRefuted(applyAgreesWithChain, [
       {
         name: "a trailing blank SEARCH line: the chain finds no match, applyEdits drops the line and applies",
         seed: 1,

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect } from "vitest";
 import { explore, loadTiktokenCounter, sampledTokenCount, type TokenCounter } from "../../lib/index.js";
 import { catalogueCovered, lawHolds, lawRefuted } from "./laws.js";
+import { caseLines } from "../../lib/explore/laws-tokens.js";
 
 let count: TokenCounter = () => {
   throw new Error("the tokenizer is not loaded yet");
@@ -29,7 +30,7 @@ describe("token count: sampled estimate and exact count", () => {
         path: "3:0:0:0",
         counterexample: { pattern: ["\t\n", "x = 1; \n"], length: 200 },
         shows(c) {
-          const text = explore.caseLines(c).join("");
+          const text = caseLines(c).join("");
           // 200 lines → step ⌊200/100⌋ = 2 → lines 0, 2, 4, …: every sampled line is "\t\n"
           const sample = "\t\n".repeat(100);
           const estimate = sampledTokenCount(text, count);
@@ -43,7 +44,7 @@ describe("token count: sampled estimate and exact count", () => {
         path: "0:0",
         counterexample: { pattern: ["😀\n", "return value\n"], length: 200 },
         shows(c) {
-          const text = explore.caseLines(c).join("");
+          const text = caseLines(c).join("");
           const sample = "😀\n".repeat(100);
           const estimate = sampledTokenCount(text, count);
           expect(estimate).toBe((count(sample) / 200) * 1500);

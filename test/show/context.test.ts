@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { contextPanel, contextPicture, type ContextMessageView } from "../../lib/show/index.js";
+import { contextPanel, contextPicture, type ContextMessageView } from "../../lib/show/context.js";
 import { MemoryWorkspace, runLoop, ScriptedModel } from "../../lib/index.js";
 
 const messages: ContextMessageView[] = [

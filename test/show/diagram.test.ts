@@ -1,6 +1,6 @@
 /** lib/show/diagram.ts: the committed diagrams, by name. */
 import { describe, expect, it } from "vitest";
-import { diagram, diagramNames } from "../../lib/show/index.js";
+import { diagram, diagramNames } from "../../lib/show/diagram.js";
 import { join } from "node:path";
 
 const root = join(__dirname, "..", "..");

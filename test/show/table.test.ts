@@ -1,6 +1,6 @@
 /** lib/show/table.ts: HTML tables, cell formatting and visible whitespace. */
 import { describe, expect, it } from "vitest";
-import { formatCell, htmlTable, visibleWhitespace } from "../../lib/show/index.js";
+import { formatCell, htmlTable, visibleWhitespace } from "../../lib/show/table.js";
 
 describe("show: tables", () => {
   it("renders rows as a table with escaped cells and aligned decimals", () => {

@@ -1,7 +1,5 @@
-/** Aider's unified-diff edit format (`aider/coders/udiff_coder.py`): parse, search/replace helpers, hunk application, the coder. */
-export * from "./relative-indent.js";
-export * from "./search-replace.js";
-export * from "./parse.js";
-export * from "./hunk.js";
-export * from "./apply.js";
-export * from "./coder.js";
+/** Aider's unified-diff format (`aider/coders/udiff_coder.py`): the coder, the reply parser and the hunk applier. */
+export { udiffCoder } from "./coder.js";
+export { findDiffs, getUdiffEdits, hunkToBeforeAfter, type Hunk, type UdiffEdit } from "./parse.js";
+export { applyUdiffEdits, UdiffApplyError } from "./apply.js";
+export { applyHunk, normalizeHunk } from "./hunk.js";

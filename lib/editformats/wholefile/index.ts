@@ -1,4 +1,4 @@
-/** Aider's whole-file edit format (`aider/coders/wholefile_coder.py`): listings and filenames, the live diff view, the coder. */
-export * from "./parse.js";
-export * from "./live-diff.js";
-export * from "./coder.js";
+/** Aider's whole-file format (`aider/coders/wholefile_coder.py`): the coder, the reply parser and the live view. */
+export { applyWholeFileEdits, wholeFileCoder } from "./coder.js";
+export { getWholeFileEdits, type FilenameSource, type WholeFileEdit } from "./parse.js";
+export { wholeFileLiveView } from "./live-diff.js";
