@@ -91,12 +91,15 @@ export {
   teachingSearchReplace,
   tryDotdotdots,
   uniformMissingIndent,
+  uniqueMatchSearchReplace,
   type ApplyEditsResult,
   type EditBlock,
   type EditFileSystem,
   type ReplaceStage,
   type SearchReplaceMode,
   type SearchReplaceResult,
+  type UniqueMatchOutcome,
+  type UniqueMatchResult,
 } from "./editblock/index.js";
 
 // git
