@@ -6,10 +6,10 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { escapeHtml, renderContentsPage, renderNotebookPage } from "../html.js";
+import { escapeHtml, renderContentsPage, renderNotebookPage, type PageLanguage } from "../html.js";
 import type { ProjectPaths } from "../project.js";
 import { FAVICON } from "../serve.js";
-import { createSite, executeSite, type Site, type SiteEntry } from "../site.js";
+import { chineseTitle, createSite, executeSite, GLOSSARY_PAGE, glossaryPage, pageLanguage, type Site, type SiteEntry } from "../site.js";
 import { WorkbenchInputError } from "../../core/errors.js";
 import { LANGUAGES } from "../../repomap/scan/languages.js";
 import { listRepoFiles } from "../../repomap/scan/files.js";
@@ -72,7 +72,7 @@ export async function bundleRuntime(root: string, out: string): Promise<void> {
   });
 }
 
-function pageOf(entry: SiteEntry, nav: { prev?: SiteEntry; next?: SiteEntry }): string {
+function pageOf(entry: SiteEntry, nav: { prev?: SiteEntry; next?: SiteEntry }, language: PageLanguage): string {
   const stem = basename(entry.file, ".ipynb");
   const recorded = RECORDED_CELLS[stem] ?? [];
   const link = (e?: SiteEntry) => (e ? { href: e.href, title: e.title } : undefined);
@@ -85,6 +85,7 @@ function pageOf(entry: SiteEntry, nav: { prev?: SiteEntry; next?: SiteEntry }): 
     nav: { ...(prev ? { prev } : {}), ...(next ? { next } : {}) },
     footer: `A static page: nothing runs on a server. Your edits stay in this browser (localStorage). To run the notebooks on your own machine: <code>${LOCAL_COMMAND}</code>.`,
     live: { notebook: stem, edits: new Map(), script: "assets/site/site-client.js" },
+    language,
   });
   for (const id of recorded) {
     html = html.replace(`data-cell-id="${escapeHtml(id)}">`, `data-cell-id="${escapeHtml(id)}" data-recorded="${escapeHtml(LOCAL_COMMAND)}">`);
@@ -114,8 +115,15 @@ export async function buildStaticSite(paths: ProjectPaths, out: string, onLine: 
   await executeSite(site, { onRun: (run, cached) => onLine(`executed ${relative(paths.root, run.notebook)}${cached ? " (unchanged, reused)" : ""}: ${run.ok ? "ok" : "FAILED"}`) });
   rmSync(join(out, "assets", "site"), { recursive: true, force: true }); // ours: stale chunks would stay otherwise
   mkdirSync(join(out, "assets", "site"), { recursive: true });
-  site.entries.forEach((e, i) => writeFileSync(join(out, e.href), pageOf(e, { prev: site.entries[i - 1], next: site.entries[i + 1] })));
-  const contents = site.entries.map((e) => ({ href: e.href, title: e.title, file: `notebooks/${basename(e.file)}`, status: "" }));
+  // every page in both languages, opening in English unless the reader's ?lang= or last choice says otherwise
+  const language = pageLanguage(paths.root, "en");
+  site.entries.forEach((e, i) => writeFileSync(join(out, e.href), pageOf(e, { prev: site.entries[i - 1], next: site.entries[i + 1] }, language)));
+  const glossary = glossaryPage(paths.root, { footer: `To run the notebooks on your own machine: <code>${LOCAL_COMMAND}</code>.`, lang: "en" });
+  if (glossary !== null) writeFileSync(join(out, GLOSSARY_PAGE), glossary);
+  const contents = site.entries.map((e) => {
+    const titleZh = chineseTitle(e.notebook);
+    return { href: e.href, title: e.title, ...(titleZh ? { titleZh } : {}), file: `notebooks/${basename(e.file)}`, status: "" };
+  });
   writeFileSync(
     join(out, "index.html"),
     renderContentsPage(contents, [], {
