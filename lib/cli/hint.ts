@@ -63,7 +63,7 @@ export const hintCommand: Command = {
     const { root, state: path } = exercisePaths("hint", values);
     let entry;
     try {
-      entry = loadCatalog(root, positionals)[0]!;
+      entry = loadCatalog(root, positionals, io.lang ?? LANG_DEFAULTS.lang)[0]!;
     } catch (err) {
       if (err instanceof WorkbenchInputError) throw new UsageError(`hint: ${err.message.replace(/^\w+: /, "")}`);
       throw err;
@@ -85,7 +85,8 @@ export const hintCommand: Command = {
     const solutionNote = entry.solutionDir !== null ? message(lang, "hint.solutionNote", { id: entry.id }) : "";
     const choice = requestedHint(entry.hints, failing, hintsSeen)!;
     const why = reasonLine(choice.reason, { id: entry.id, number: entry.number, total, solutionNote }, { test: choice.test, lang });
-    io.stdout(`${entry.id} — ${entry.title}\n${why}\n\n${renderHint(choice.hint, total, lang)}`);
+    const englishOnly = entry.englishOnly !== undefined ? `${message(lang, "hint.englishOnly", { id: entry.id })}\n` : "";
+    io.stdout(`${entry.id} — ${entry.title}\n${why}\n${englishOnly}\n${renderHint(choice.hint, total, lang)}`);
     const left = entry.hints.filter((h) => h.number !== choice.hint.number && !hintsSeen.includes(h.number)).length;
     if (left > 0) io.stdout(`\n${message(lang, "hint.left", { left, n: entry.number })}\n`);
     else if (choice.reason !== "all-seen") io.stdout(`\n${message(lang, "hint.lastUnseen", { note: solutionNote })}\n`);

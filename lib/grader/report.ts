@@ -27,7 +27,7 @@ export interface TextReportContext {
   /** Progress recorded before this grade, per exercise (only for the student's own exercises). */
   states?: Readonly<Record<string, ExerciseState>>;
   /** The hint to show for an exercise that is not done (hints.ts, `gradeHint`), with how many it has. */
-  hintFor?: (id: string) => { hint: GradeHint; total: number; noSolutions?: boolean } | null;
+  hintFor?: (id: string) => { hint: GradeHint; total: number; noSolutions?: boolean; englishOnly?: boolean } | null;
   /** The command prefix shown in advice ("npm run -s workbench --"). */
   command?: string;
   /** The language of the fixed sentences and of a known mistake's text (default English). */
@@ -108,7 +108,7 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
 
 /** A hint under an exercise's failures: in full when new, a one-line reminder when it was seen before. */
 function hintLines(
-  shown: { hint: GradeHint; total: number; noSolutions?: boolean },
+  shown: { hint: GradeHint; total: number; noSolutions?: boolean; englishOnly?: boolean },
   id: string,
   how: { command: string; lang: Lang },
 ): string[] {
@@ -118,7 +118,8 @@ function hintLines(
   const label = message(lang, "hint.label", { number: h.hint.number, total, title: h.hint.title }) + message(lang, "hint.forTest", { test: h.test });
   if (!h.fresh) return [`  ${label}${message(lang, "hint.shownBefore", { command, n })}`];
   const last = shown.noSolutions === true ? message(lang, "hint.lastNoSolution", {}) : message(lang, "hint.lastSolution", { id });
-  return [`  ${label}`, ...h.hint.body.split("\n").map((l) => (l ? `    ${l}` : "")), `  ${h.hint.number < total ? message(lang, "hint.more", { command, n }) : last}`];
+  const note = shown.englishOnly === true ? [`  ${message(lang, "hint.englishOnly", { id })}`] : [];
+  return [...note, `  ${label}`, ...h.hint.body.split("\n").map((l) => (l ? `    ${l}` : "")), `  ${h.hint.number < total ? message(lang, "hint.more", { command, n }) : last}`];
 }
 
 /** The known mistake under a failing test: its title, the first sentence of why it is wrong, where to read more. */
