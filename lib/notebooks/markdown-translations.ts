@@ -1,7 +1,7 @@
 /**
  * The Markdown pages that must exist in Chinese, and the check that keeps each `X.zh.md` in step with `X.md`: the
- * language switch on the first line of both, the hash of the English bytes it was translated from on the second
- * line of the Chinese (`<!-- en: … -->`), and the same structure (`translationStructureProblems`).
+ * language switch on the first line of both, the hash of the English bytes it was translated from on the line
+ * after the switch in the Chinese (`<!-- en: … -->`), and the same structure (`translationStructureProblems`).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -55,11 +55,12 @@ export function markdownTranslationProblems(path: string, en: string, zh: string
   const problems: string[] = [];
   const enFirst = `**English** · [中文](${basename(zhPath)})`;
   if (en.split("\n", 1)[0] !== enFirst) problems.push(`${path}: its first line must be the switch ${enFirst}`);
-  const [first, second] = zh.split("\n", 2);
+  const [first, ...rest] = zh.split("\n");
   if (first !== `[English](${name}) · **中文**`) problems.push(`${zhPath}: its first line must be the switch [English](${name}) · **中文**`);
-  const recorded = EN_HASH.exec(second ?? "")?.[1];
+  // the hash comes next (a blank line between is allowed)
+  const recorded = EN_HASH.exec(rest.find((l) => l.trim() !== "") ?? "")?.[1];
   const now = translationHash(en);
-  if (recorded === undefined) problems.push(`${zhPath}: its second line must be <!-- en: ${now} — … --> (the hash of the ${name} it translates)`);
+  if (recorded === undefined) problems.push(`${zhPath}: the line after the switch must be <!-- en: ${now} — … --> (the hash of the ${name} it translates)`);
   else if (recorded !== now) problems.push(`${zhPath}: ${path} changed since it was translated (en ${recorded}, now ${now}): review the Chinese against the new English, then renew en`);
   problems.push(...translationStructureProblems(en, zh).map((p) => `${zhPath} ${p}`));
   return problems;
