@@ -62,6 +62,14 @@ describe("text report", () => {
 });
 
 describe("text report in Chinese", () => {
+  it("says in one line when a hint is English because the exercise has no Chinese README", () => {
+    const h = { number: 1, title: "First", body: "the body", tests: [] };
+    const shown = (englishOnly: boolean) =>
+      formatFailures(REPORT, { lang: "zh", hintFor: (id) => (id === "03-half" ? { hint: { hint: h, test: "f", fresh: true }, total: 3, ...(englishOnly ? { englishOnly } : {}) } : null) });
+    expect(shown(true)).toContain("  （03-half 还没有中文 README：提示以英文显示。）\n  提示 1/3 — First（针对 ✗ f）\n    the body");
+    expect(shown(false)).not.toContain("还没有中文 README");
+  });
+
   it("translates the table's fixed words and keeps its columns aligned by display width", () => {
     const table = formatTable(REPORT, { lang: "zh" });
     const rows = table.split("\n").filter((r) => r !== "");

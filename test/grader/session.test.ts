@@ -31,6 +31,32 @@ function checkout(): string {
   return root;
 }
 
+describe("loadCatalog in Chinese", () => {
+  const ZH = (title: string, tests = "- test a"): string =>
+    `# ${title}\n\n正文。\n\n## 提示\n\n<details><summary>提示 1 — 从这里开始</summary>\n\n对应的测试：\n${tests}\n\n看 a。\n</details>\n`;
+
+  it("takes the title and hints from README.zh.md when its hints match the English ones", () => {
+    const root = checkout();
+    writeTree(root, { "exercises/01-alpha/README.zh.md": ZH("练习 01 — 甲") });
+    const [alpha] = loadCatalog(root, ["1"], "zh");
+    expect(alpha).toMatchObject({ title: "甲" });
+    expect(alpha!.englishOnly).toBeUndefined();
+    expect(alpha!.hints.map((h) => [h.number, h.title, h.tests, h.body])).toEqual([[1, "从这里开始", ["test a"], "看 a。"]]);
+    expect(loadCatalog(root, ["1"], "en")[0]).toMatchObject({ title: "Alpha <one>" });
+  });
+
+  it("falls back to the English, saying why, without README.zh.md or when its hints differ", () => {
+    const root = checkout();
+    expect(loadCatalog(root, ["1"], "zh")[0]).toMatchObject({ title: "Alpha <one>", englishOnly: "has no README.zh.md" });
+    writeTree(root, { "exercises/01-alpha/README.zh.md": ZH("练习 01 — 甲", "- 测试 a") });
+    const [alpha] = loadCatalog(root, ["1"], "zh");
+    expect(alpha).toMatchObject({ title: "Alpha <one>", englishOnly: "README.zh.md's hints differ from the English ones" });
+    expect(alpha!.hints[0]!.title).toBe("Start here");
+    writeTree(root, { "exercises/01-alpha/README.zh.md": "# 练习 01\n" });
+    expect(loadCatalog(root, ["1"], "zh")[0]!.englishOnly).toBe("README.zh.md has no '## Hints' section");
+  });
+});
+
 describe("loadCatalog", () => {
   it("gives each chosen exercise its README's title without the 'Exercise NN —' prefix, and its hints", () => {
     const root = checkout();
