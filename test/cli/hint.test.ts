@@ -79,6 +79,20 @@ describe("workbench hint in Chinese", () => {
   });
 });
 
+describe("--help in the learner's language", () => {
+  it("grade, hint and reset explain themselves in Chinese with --lang zh, in English with --lang en", async () => {
+    for (const command of ["grade", "hint", "reset"]) {
+      const zh = await cli(command, "--help", "--lang", "zh");
+      expect(zh.code).toBe(0);
+      expect(zh.out).toMatch(new RegExp(`^用法：workbench ${command}`));
+      expect(zh.out).toContain("--root DIR     workbench 的检出目录");
+      expect((await cli(command, "--help", "--lang", "en")).out).toMatch(new RegExp(`^Usage: workbench ${command}`));
+    }
+    // a malformed --lang does not break --help: it is English
+    expect((await cli("hint", "--help", "--lang", "fr")).out).toMatch(/^Usage: workbench hint/);
+  });
+});
+
 describe("renderHint", () => {
   it("heads the hint with its number, the total and its title; indents the body, leaving blank lines empty", () => {
     expect(renderHint({ number: 2, title: "Look at the edges", body: "First line.\n\nSecond line.", tests: [] }, 3)).toBe("Hint 2 of 3 — Look at the edges\n\n  First line.\n\n  Second line.\n");
