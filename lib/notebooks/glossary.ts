@@ -146,14 +146,17 @@ export function linkGlossaryTerms(glossary: Glossary, texts: readonly string[], 
   for (const t of glossary.terms) for (const w of [t.zh, ...t.also]) byWord.set(w, t);
   const words = [...byWord.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   if (words.length === 0) return [...texts];
-  const pattern = new RegExp(words.join("|"), "g");
+  // a term that is the whole of an emphasis (**回退**) is linked with it, [**回退**](…): a link inside the stars
+  // would keep CommonMark from seeing the emphasis next to a Chinese character
+  const any = words.join("|");
+  const pattern = new RegExp(`\\*\\*(?:${any})\\*\\*|\\*(?:${any})\\*|${any}`, "g");
   const linked = new Set<string>();
   const link = (plain: string): string =>
-    plain.replace(pattern, (word) => {
-      const term = byWord.get(word)!;
-      if (linked.has(term.zh)) return word;
+    plain.replace(pattern, (match) => {
+      const term = byWord.get(match.replace(/^\*+|\*+$/g, ""))!;
+      if (linked.has(term.zh)) return match;
       linked.add(term.zh);
-      return `[${word}](${href}#${glossaryAnchor(term.zh)})`;
+      return `[${match}](${href}#${glossaryAnchor(term.zh)})`;
     });
   return texts.map((text) => {
     let out = "";

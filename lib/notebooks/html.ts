@@ -136,9 +136,21 @@ function renderCell(cell: Cell, index: number, failure: CellFailure | null, live
   ].join("\n");
 }
 
+/** A neighbouring notebook: its page, its title, and its Chinese title when it has one. */
+export interface NavLink {
+  href: string;
+  title: string;
+  titleZh?: string;
+}
+
 export interface PageNav {
-  prev?: { href: string; title: string };
-  next?: { href: string; title: string };
+  prev?: NavLink;
+  next?: NavLink;
+}
+
+/** A title in both languages when it has a Chinese one, else as it is. */
+function titleHtml(link: { title: string; titleZh?: string | undefined }): string {
+  return link.titleZh === undefined ? escapeHtml(link.title) : bilingual(link.title, link.titleZh);
 }
 
 /** What a page shows in two languages: the one it opens in (the URL's `?lang=` or the reader's last choice win). */
@@ -155,9 +167,9 @@ export function renderNotebookPage(
 ): string {
   const { prev, next } = options.nav;
   const nav = [
-    prev ? `<a href="${prev.href}">← ${escapeHtml(prev.title)}</a>` : "",
+    prev ? `<a href="${prev.href}">← ${titleHtml(prev)}</a>` : "",
     `<a href="index.html">${bilingual("Contents", "目录")}</a>`,
-    next ? `<a href="${next.href}">${escapeHtml(next.title)} →</a>` : "",
+    next ? `<a href="${next.href}">${titleHtml(next)} →</a>` : "",
   ].filter(Boolean);
   const live = options.live;
   const toolbar = live
@@ -182,7 +194,7 @@ export interface ContentsEntry {
 /** The contents page: every notebook with its state, then every diagram. */
 export function renderContentsPage(entries: readonly ContentsEntry[], diagrams: readonly { name: string; caption: string; svg: string }[], options: { intro: string; footer: string; refreshSeconds?: number; lang?: Lang }): string {
   const items = entries
-    .map((e) => `<li><a href="${e.href}">${e.titleZh === undefined ? escapeHtml(e.title) : bilingual(e.title, e.titleZh)}</a> <span class="file">${escapeHtml(e.file)}</span> <span class="status">${e.status}</span></li>`)
+    .map((e) => `<li><a href="${e.href}">${titleHtml(e)}</a> <span class="file">${escapeHtml(e.file)}</span> <span class="status">${e.status}</span></li>`)
     .join("\n");
   const figures = diagrams
     .map((d) => `<figure id="diagram-${escapeHtml(d.name)}"><figcaption><code>${escapeHtml(d.name)}</code> ${escapeHtml(d.caption)}</figcaption>${d.svg}</figure>`)

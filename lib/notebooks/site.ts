@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { listDiagrams } from "../diagrams/render.js";
-import { escapeHtml, notebookTitle, renderContentsPage, renderDocumentPage, renderNotebookPage, type ContentsEntry, type PageLanguage } from "./html.js";
+import { escapeHtml, notebookTitle, renderContentsPage, renderDocumentPage, renderNotebookPage, type ContentsEntry, type NavLink, type PageLanguage } from "./html.js";
 import { parseNotebook, type Notebook } from "./ipynb.js";
 import { LANG_DEFAULTS, type Lang } from "../core/lang.js";
 import { parseGlossary } from "./glossary.js";
@@ -59,6 +59,12 @@ export function pageLanguage(root: string, lang: Lang): PageLanguage {
 export function chineseTitle(nb: Notebook): string | undefined {
   const first = nb.cells.find((c) => c.cell_type === "markdown" && /^#{1,6}\s/m.test(Array.isArray(c.source) ? c.source.join("") : c.source));
   return first && cellTranslation(first) ? notebookTitle(notebookInLang({ ...nb, cells: [first] }, "zh"), "") || undefined : undefined;
+}
+
+/** A notebook as its neighbours' pages link to it: its page and its title, in Chinese too when it has one. */
+export function navLink(e: SiteEntry): NavLink {
+  const titleZh = chineseTitle(e.notebook);
+  return { href: e.href, title: e.title, ...(titleZh ? { titleZh } : {}) };
 }
 
 /** docs/glossary.md as a page of the site, or null when the project has none. */
@@ -187,7 +193,7 @@ export function renderSitePage(site: Site, name: string): string | null {
     entry.state === "done"
       ? `<code>notebooks/${escapeHtml(basename(entry.file))}</code>, executed in-process by tslab: ${statusHtml(entry)}`
       : `<code>notebooks/${escapeHtml(basename(entry.file))}</code>: ${statusHtml(entry)} — shown without outputs; ${site.options.live ? "reload when it has run, or run its cells yourself." : "this page refreshes when it has run."}`;
-  const link = (e: SiteEntry | undefined) => (e ? { href: e.href, title: e.title } : undefined);
+  const link = (e: SiteEntry | undefined) => (e ? navLink(e) : undefined);
   const prev = link(site.entries[i - 1]);
   const next = link(site.entries[i + 1]);
   return renderNotebookPage(entry.notebook, {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
 import { describeViolations, glossaryAnchor, glossaryMarkdown, linkGlossaryTerms, parseGlossary, termViolations, type Glossary } from "../../lib/notebooks/glossary.js";
+import { renderMarkdown } from "../../lib/notebooks/html.js";
 import { parseNotebook, type Notebook } from "../../lib/notebooks/ipynb.js";
 import { cellTranslation } from "../../lib/notebooks/language.js";
 import { expandTranslated, zhSibling } from "../../lib/notebooks/markdown-translations.js";
@@ -209,5 +210,12 @@ describe("parseGlossary names the broken field", () => {
   });
   it("refuses a term listed twice", () => {
     expect(() => parseGlossary({ about: "", terms: [good, good] })).toThrow(/terms\[1\]\.zh must be a non-empty term listed once/);
+  });
+});
+
+describe("glossary links and emphasis", () => {
+  it("links a term that is the whole of an emphasis around the emphasis, so it still renders bold", () => {
+    expect(linkGlossaryTerms(GLOSSARY, ["它的**仓库地图**（repo map）与*阻尼*"], "g")).toEqual(["它的[**仓库地图**](g#term-仓库地图)（repo map）与[*阻尼*](g#term-阻尼)"]);
+    expect(renderMarkdown(linkGlossaryTerms(GLOSSARY, ["它的**仓库地图**（repo map）"], "g")[0]!)).toContain("<a href=\"g#term-%E4%BB%93%E5%BA%93%E5%9C%B0%E5%9B%BE\"><strong>仓库地图</strong></a>");
   });
 });

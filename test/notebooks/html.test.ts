@@ -139,6 +139,12 @@ describe("pages in two languages", () => {
     expect(html).toMatch(/<html lang="zh-CN" data-lang="zh">/);
   });
 
+  it("names the neighbouring notebooks in both languages when they have a Chinese title", () => {
+    const html = renderNotebookPage(fixture, { title: "T", banner: "", failure: null, nav: { next: { href: "b.html", title: "Next one", titleZh: "下一个" } }, footer: "" });
+    expect(html).toContain(`<a href="b.html">${bilingual("Next one", "下一个")} →</a>`);
+    expect(renderNotebookPage(fixture, { title: "T", banner: "", failure: null, nav: { prev: { href: "a.html", title: "A <b>" } }, footer: "" })).toContain(`<a href="a.html">← A &lt;b&gt;</a>`);
+  });
+
   it("renders a Markdown document as a page with the same toggle", () => {
     const html = renderDocumentPage("G", '| <a id="term-阻尼"></a>阻尼 | damping |\n| --- | --- |\n| a | b |\n', { footer: "", lang: "en" });
     expect(html).toContain(`<a id="term-阻尼"></a>阻尼`);

@@ -9,7 +9,7 @@ import { basename, join, relative } from "node:path";
 import { escapeHtml, renderContentsPage, renderNotebookPage, type PageLanguage } from "../html.js";
 import type { ProjectPaths } from "../project.js";
 import { FAVICON } from "../serve.js";
-import { chineseTitle, createSite, executeSite, GLOSSARY_PAGE, glossaryPage, pageLanguage, type Site, type SiteEntry } from "../site.js";
+import { chineseTitle, createSite, executeSite, GLOSSARY_PAGE, glossaryPage, navLink, pageLanguage, type Site, type SiteEntry } from "../site.js";
 import { WorkbenchInputError } from "../../core/errors.js";
 import { LANGUAGES } from "../../repomap/scan/languages.js";
 import { listRepoFiles } from "../../repomap/scan/files.js";
@@ -75,7 +75,7 @@ export async function bundleRuntime(root: string, out: string): Promise<void> {
 function pageOf(entry: SiteEntry, nav: { prev?: SiteEntry; next?: SiteEntry }, language: PageLanguage): string {
   const stem = basename(entry.file, ".ipynb");
   const recorded = RECORDED_CELLS[stem] ?? [];
-  const link = (e?: SiteEntry) => (e ? { href: e.href, title: e.title } : undefined);
+  const link = (e?: SiteEntry) => (e ? navLink(e) : undefined);
   const prev = link(nav.prev);
   const next = link(nav.next);
   let html = renderNotebookPage(entry.notebook, {
