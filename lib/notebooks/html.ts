@@ -199,7 +199,7 @@ export function renderContentsPage(entries: readonly ContentsEntry[], diagrams: 
   const figures = diagrams
     .map((d) => `<figure id="diagram-${escapeHtml(d.name)}"><figcaption><code>${escapeHtml(d.name)}</code> ${escapeHtml(d.caption)}</figcaption>${d.svg}</figure>`)
     .join("\n");
-  const body = `<h1>aider-workbench notebooks</h1>\n<p>${options.intro}</p>\n<ul class="contents">${items}</ul>\n<h2>Diagrams</h2>\n<div class="diagrams">${figures}</div>`;
+  const body = `<h1>${bilingual("aider-workbench notebooks", "aider-workbench 笔记本")}</h1>\n<p>${options.intro}</p>\n<ul class="contents">${items}</ul>\n<h2>${bilingual("Diagrams", "示意图")}</h2>\n<div class="diagrams">${figures}</div>`;
   return page({ title: "aider-workbench notebooks", nav: "", lang: options.lang ?? "en" }, body, options.footer, { refreshSeconds: options.refreshSeconds });
 }
 

@@ -182,7 +182,10 @@ export function renderSitePage(site: Site, name: string): string | null {
       .filter((d) => existsSync(d.svg))
       .map((d) => ({ name: d.name, caption: diagramCaption(d.source), svg: readFileSync(d.svg, "utf8") }));
     const live = site.options.live ? " Open one to edit its cells and run them." : "";
-    const intro = `The study notebooks in learning order, executed in-process by tslab (no Python).${live} ${pending ? "Notebooks are still executing; this page refreshes until they are done." : ""}`;
+    const liveZh = site.options.live ? "打开一个笔记本即可编辑并运行其中的单元格。" : "";
+    const intro =
+      `<span data-lang="en">The study notebooks in learning order, executed in-process by tslab (no Python).${live} ${pending ? "Notebooks are still executing; this page refreshes until they are done." : ""}</span>` +
+      `<span data-lang="zh" lang="zh-CN">按学习顺序排列的笔记本，由 tslab 在本进程中执行（无需 Python）。${liveZh}${pending ? "笔记本仍在执行，本页会自动刷新，直到全部完成。" : ""}</span>`;
     return renderContentsPage(entries, diagrams, { intro, footer: siteFooter(site.options), lang: site.options.lang ?? LANG_DEFAULTS.lang, ...(pending ? { refreshSeconds: 3 } : {}) });
   }
   if (name === GLOSSARY_PAGE) return glossaryPage(site.paths.root, { footer: siteFooter(site.options), lang: site.options.lang ?? LANG_DEFAULTS.lang });

@@ -6,6 +6,7 @@ import { projectPaths, type ProjectPaths } from "../../lib/notebooks/project.js"
 import { serveSite } from "../../lib/notebooks/serve.js";
 import { chineseTitle, createSite, executeSite, GLOSSARY_PAGE, glossaryPage, pageLanguage, renderSitePage, siteFooter, type Site } from "../../lib/notebooks/site.js";
 import { parseNotebook } from "../../lib/notebooks/ipynb.js";
+import { bilingual } from "../../lib/notebooks/html.js";
 
 const root = join(__dirname, "..", "..");
 
@@ -79,7 +80,7 @@ describe("the embedded notebook site", () => {
   }, 120_000);
 
   it("the contents page lists the diagrams; a page it does not have is null", () => {
-    expect(renderSitePage(site, "index.html")).toContain("<h2>Diagrams</h2>");
+    expect(renderSitePage(site, "index.html")).toContain(`<h2>${bilingual("Diagrams", "示意图")}</h2>`);
     expect(renderSitePage(site, "nope.html")).toBeNull();
   });
 
