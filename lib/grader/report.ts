@@ -32,6 +32,8 @@ export interface TextReportContext {
   command?: string;
   /** The language of the fixed sentences and of a known mistake's text (default English). */
   lang?: Lang;
+  /** A known mistake's "<file> § <section>" as the learner reads it (the section's heading in their language). */
+  notebookRef?: (ref: string) => string;
 }
 
 const MAX_MESSAGE_LINES = 12;
@@ -95,7 +97,7 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
         out.push(lang === "en" ? `  ✗ ${t.name} (${points}${t.status === "failed" ? "" : `, ${t.status}`})` : `  ✗ ${t.name}（${points}${t.status === "failed" ? "" : `，${t.status}`}）`);
         const same = i > 0 && t.message === failing[i - 1]!.message;
         out.push(...(same ? [`      ${message(lang, "failures.sameMessage", {})}`] : indentMessage(t.message, "      ", { lang })));
-        if (t.misconception) out.push(...misconceptionLines(t.misconception, lang));
+        if (t.misconception) out.push(...misconceptionLines(t.misconception, { lang, ref: context.notebookRef ?? ((r) => r) }));
         else if (t.unknownMistake) out.push(`      ${message(lang, "failures.unknownMistake", { evidence: t.unknownMistake })}`);
         if (t.output) out.push(`      ${message(lang, "failures.printed", {})}`, ...indentMessage(t.output.replace(/\n$/, ""), "        ", { lang, max: MAX_OUTPUT_LINES }));
       });
@@ -123,13 +125,14 @@ function hintLines(
 }
 
 /** The known mistake under a failing test: its title, the first sentence of why it is wrong, where to read more. */
-function misconceptionLines(m: NonNullable<TestResult["misconception"]>, lang: Lang): string[] {
+function misconceptionLines(m: NonNullable<TestResult["misconception"]>, how: { lang: Lang; ref: (ref: string) => string }): string[] {
+  const { lang } = how;
   const text = localizedMisconception(m, lang);
   const why = firstSentence(text.explanation);
   return [
     `      ${message(lang, "failures.knownMistake", { title: text.title })}`,
     ...(why ? [`        ${why}`] : []),
-    `        ${message(lang, "failures.read", { where: `notebooks/${m.notebook}` })}`,
+    `        ${message(lang, "failures.read", { where: `notebooks/${how.ref(m.notebook)}` })}`,
   ];
 }
 

@@ -4,6 +4,9 @@
  * report. `--watch` calls it again on each save.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseNotebook } from "../notebooks/ipynb.js";
+import { sectionHeading } from "../notebooks/language.js";
 import { LANG_DEFAULTS, type Lang } from "../core/lang.js";
 import { message } from "../core/messages.js";
 import { listExercises, selectExercises, type ExerciseEntry } from "./catalog.js";
@@ -79,6 +82,18 @@ export function loadCatalog(root: string, wanted: readonly string[], lang: Lang 
   });
 }
 
+/** "<file> § <section>" with the section's heading in `lang` (read from notebooks/<file>); as given when unreadable. */
+export function notebookRefIn(root: string, ref: string, lang: Lang): string {
+  const m = /^([\w.-]+\.ipynb) § (.+)$/.exec(ref);
+  const file = m ? join(root, "notebooks", m[1]!) : "";
+  if (lang === "en" || !m || !existsSync(file)) return ref;
+  try {
+    return `${m[1]} § ${sectionHeading(parseNotebook(readFileSync(file, "utf8"), m[1]!), m[2]!, lang)}`;
+  } catch {
+    return ref; // a notebook that does not parse: the English reference still says where to read
+  }
+}
+
 /** A README's title without its "Exercise NN —" / "练习 NN —" prefix. */
 function readmeTitle(title: string): string {
   return title.replace(/^(?:Exercise|练习)\s*\d+\s*[—–:-]\s*/, "");
@@ -133,7 +148,7 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
   const text =
     heading +
     formatTable(report, before ? { states: before.exercises, lang } : { lang }) +
-    formatFailures(report, { hintFor, lang }) +
+    formatFailures(report, { hintFor, lang, notebookRef: (ref) => notebookRefIn(options.root, ref, lang) }) +
     (before ? `\n${message(lang, "grade.progressKept", { path: displayPath(options.root, options.statePath) })}\n` : "");
   return { report, text };
 }

@@ -41,6 +41,22 @@ export function notebookInLang(nb: Notebook, lang: Lang): Notebook {
 }
 
 /**
+ * The heading of `section` (a markdown heading's English text, as in "<file> § <section>") in `lang`: the first
+ * heading line of that cell's Chinese; `section` itself when the notebook has no such heading or no Chinese for it.
+ */
+export function sectionHeading(nb: Notebook, section: string, lang: Lang): string {
+  if (lang === "en") return section;
+  // the n-th heading of the cell's English is the n-th heading of its Chinese (same sections, same order)
+  const headings = (text: string): string[] => text.split("\n").filter((l) => /^#{1,6}\s/.test(l)).map((l) => l.replace(/^#+\s+/, "").trim());
+  for (const cell of nb.cells) {
+    const n = cell.cell_type === "markdown" ? headings(sourceText(cell.source)).indexOf(section) : -1;
+    const zh = n >= 0 ? cellTranslation(cell) : null;
+    if (zh) return headings(zh.source.join(""))[n] ?? section;
+  }
+  return section;
+}
+
+/**
  * What keeps a notebook's Chinese in step with its English, one line per cell (empty when it is): a markdown cell
  * with no `metadata.zh`, a malformed one, or one whose `en` is not the hash of the current English source.
  */

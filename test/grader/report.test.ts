@@ -92,6 +92,8 @@ describe("text report in Chinese", () => {
     expect(text).toContain("      → 已知错误：丢掉了悬空质量\n");
     expect(text).toContain("        这一步加上了 (1−α)·p(v) 和沿边传出的份额，却漏了 α·d_t·p(v)。\n");
     expect(text).toContain("        阅读：notebooks/01.ipynb § 4");
+    // the section as the learner reads it, when the session knows its heading in their language
+    expect(formatFailures(r, { lang: "zh", notebookRef: (ref) => `${ref}. 没有悬空项时流失了什么` })).toContain("        阅读：notebooks/01.ipynb § 4. 没有悬空项时流失了什么\n");
     expect(formatFailures(r)).toContain("      → known mistake: dangling mass dropped\n");
   });
 });

@@ -4,12 +4,13 @@
  * the one-line input error), and `mergeReports`, watch mode's merge of a re-graded exercise into the last report.
  * `gradeSession` itself runs whole grades: end to end in test/grader/grade-hints.test.ts and grade-watch.test.ts.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
 import type { ReportProvenance } from "../../lib/grader/provenance.js";
 import { gradeReport, type ExerciseResult } from "../../lib/grader/results.js";
-import { loadCatalog, mergeReports } from "../../lib/grader/session.js";
+import { loadCatalog, mergeReports, notebookRefIn } from "../../lib/grader/session.js";
 import { tempDirs, writeTree } from "../support/temp-dirs.js";
 
 const temp = tempDirs();
@@ -54,6 +55,18 @@ describe("loadCatalog in Chinese", () => {
     expect(alpha!.hints[0]!.title).toBe("Start here");
     writeTree(root, { "exercises/01-alpha/README.zh.md": "# 练习 01\n" });
     expect(loadCatalog(root, ["1"], "zh")[0]!.englishOnly).toBe("README.zh.md has no '## Hints' section");
+  });
+});
+
+describe("notebookRefIn", () => {
+  it("names a known mistake's notebook section by its Chinese heading when the notebook has one", () => {
+    const root = checkout();
+    writeTree(root, { "notebooks/01-pair.ipynb": readFileSync(join(__dirname, "..", "fixtures", "zh", "pair.ipynb"), "utf8") });
+    expect(notebookRefIn(root, "01-pair.ipynb § Dangling mass", "zh")).toBe("01-pair.ipynb § 悬空质量");
+    expect(notebookRefIn(root, "01-pair.ipynb § Dangling mass", "en")).toBe("01-pair.ipynb § Dangling mass");
+    expect(notebookRefIn(root, "09-absent.ipynb § Dangling mass", "zh")).toBe("09-absent.ipynb § Dangling mass");
+    writeTree(root, { "notebooks/02-bad.ipynb": "{not json" });
+    expect(notebookRefIn(root, "02-bad.ipynb § X", "zh")).toBe("02-bad.ipynb § X");
   });
 });
 

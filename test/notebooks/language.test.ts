@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { translationHash } from "../../lib/core/lang.js";
 import { normalFormProblems, parseNotebook, serialiseNotebook, sourceText, type Notebook } from "../../lib/notebooks/ipynb.js";
-import { cellProse, cellTranslation, notebookInLang, notebookTranslationProblems } from "../../lib/notebooks/language.js";
+import { cellProse, cellTranslation, notebookInLang, notebookTranslationProblems, sectionHeading } from "../../lib/notebooks/language.js";
 
 const FIXTURE = join(__dirname, "..", "fixtures", "zh", "pair.ipynb");
 const text = readFileSync(FIXTURE, "utf8");
@@ -91,5 +91,16 @@ describe("the normal form checks metadata.zh", () => {
   });
   it("refuses a Chinese text on a code cell", () => {
     expect(normalFormProblems(withZh({ en: "0123456789abcdef", source: ["a"] }, 1), "pair.ipynb")).toEqual(["cell 2 has metadata.zh, but only markdown cells carry a Chinese text"]);
+  });
+});
+
+describe("sectionHeading", () => {
+  it("gives a section's heading in Chinese from the same cell's Chinese, else the English", () => {
+    expect(sectionHeading(nb(), "Dangling mass", "zh")).toBe("悬空质量");
+    expect(sectionHeading(nb(), "Dangling mass", "en")).toBe("Dangling mass");
+    expect(sectionHeading(nb(), "No such section", "zh")).toBe("No such section");
+    const n = nb();
+    n.cells[0]!.metadata = {};
+    expect(sectionHeading(n, "Dangling mass", "zh")).toBe("Dangling mass");
   });
 });
