@@ -120,11 +120,11 @@ function renderCell(cell: Cell, index: number, failure: CellFailure | null, live
   const failed = failure?.cell === index + 1;
   // a live page's prompts say what its session ran (the page's script fills them in), not what the build did
   const count = live || cell.execution_count === null ? " " : String(cell.execution_count);
-  const note = failed ? `<p class="failed-note">This cell failed: <code>${escapeHtml(failure!.message)}</code></p>` : "";
+  const note = failed ? `<p class="failed-note">${bilingual("This cell failed:", "此单元格出错：")} <code>${escapeHtml(failure!.message)}</code></p>` : "";
   const edited = live && cell.id !== undefined ? live.edits.get(cell.id) : undefined;
   const attrs = live && cell.id !== undefined ? ` data-cell-id="${escapeHtml(cell.id)}"` : "";
   const tools = attrs
-    ? `<div class="cell-tools"><button class="run" title="Run this cell (Shift-Enter)">▶ Run</button><button class="revert"${edited === undefined ? " hidden" : ""} title="Put the notebook's own code back">Revert cell</button><span class="cell-state">${edited === undefined ? "" : "edited"}</span></div>`
+    ? `<div class="cell-tools"><button class="run" title="Run this cell (Shift-Enter)">▶ ${bilingual("Run", "运行")}</button><button class="revert"${edited === undefined ? " hidden" : ""} title="Put the notebook's own code back">${bilingual("Revert cell", "还原此格")}</button><span class="cell-state">${edited === undefined ? "" : "edited"}</span></div>`
     : "";
   return [
     `<section class="cell code${failed ? " failed" : ""}${edited === undefined ? "" : " edited"}" id="cell-${index + 1}"${attrs}>`,
@@ -173,7 +173,7 @@ export function renderNotebookPage(
   ].filter(Boolean);
   const live = options.live;
   const toolbar = live
-    ? `<div class="live-bar" data-notebook="${escapeHtml(live.notebook)}"><button id="run-all">▶▶ Run all</button><button id="interrupt">■ Interrupt</button><button id="restart">↻ Restart</button><button id="revert-all">Revert notebook</button><span id="kernel-state">session: not started</span></div>`
+    ? `<div class="live-bar" data-notebook="${escapeHtml(live.notebook)}"><button id="run-all">▶▶ ${bilingual("Run all", "全部运行")}</button><button id="interrupt">■ ${bilingual("Interrupt", "中断")}</button><button id="restart">↻ ${bilingual("Restart", "重启")}</button><button id="revert-all">${bilingual("Revert notebook", "还原笔记本")}</button><span id="kernel-state">session: not started</span></div>`
     : "";
   const zh = chineseProse(nb, options.language?.glossary);
   const body = [`<p class="banner">${options.banner}</p>`, toolbar, ...nb.cells.map((c, i) => renderCell(c, i, options.failure, live, zh.get(i)))].join("\n");

@@ -72,7 +72,7 @@ describe("notebook HTML", () => {
 
   it("marks the failing cell with its message and numbers cells as executed", () => {
     expect(html).toContain('class="cell code failed" id="cell-3"');
-    expect(html).toContain("This cell failed: <code>Error: &lt;1&gt;</code>");
+    expect(html).toContain(`${bilingual("This cell failed:", "此单元格出错：")} <code>Error: &lt;1&gt;</code>`);
     expect(html).toContain("In [3]:");
     expect(html).toContain('<a href="02.html">Next one →</a>');
   });
