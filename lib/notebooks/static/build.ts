@@ -5,8 +5,9 @@
  * built-ins replaced by the in-memory files of `files.json` or by a stub that says what is missing.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, join, relative } from "node:path";
-import { escapeHtml, renderContentsPage, renderNotebookPage, type PageLanguage } from "../html.js";
+import { basename, dirname, join, relative } from "node:path";
+import { escapeHtml, renderContentsPage, renderNotebookPage } from "../html.js";
+import { findProjectRoot } from "../../core/project-root.js";
 import type { ProjectPaths } from "../project.js";
 import { FAVICON } from "../serve.js";
 import { chineseTitle, createSite, executeSite, GLOSSARY_PAGE, glossaryPage, navLink, pageLanguage, type Site, type SiteEntry } from "../site.js";
@@ -72,7 +73,7 @@ export async function bundleRuntime(root: string, out: string): Promise<void> {
   });
 }
 
-function pageOf(entry: SiteEntry, nav: { prev?: SiteEntry; next?: SiteEntry }, language: PageLanguage): string {
+function pageOf(entry: SiteEntry, nav: { prev?: SiteEntry; next?: SiteEntry }): string {
   const stem = basename(entry.file, ".ipynb");
   const recorded = RECORDED_CELLS[stem] ?? [];
   const link = (e?: SiteEntry) => (e ? navLink(e) : undefined);
@@ -85,7 +86,8 @@ function pageOf(entry: SiteEntry, nav: { prev?: SiteEntry; next?: SiteEntry }, l
     nav: { ...(prev ? { prev } : {}), ...(next ? { next } : {}) },
     footer: `A static page: nothing runs on a server. Your edits stay in this browser (localStorage). To run the notebooks on your own machine: <code>${LOCAL_COMMAND}</code>.`,
     live: { notebook: stem, edits: new Map(), script: "assets/site/site-client.js" },
-    language,
+    // both languages, opening in English unless the reader's ?lang= or last choice says otherwise
+    language: pageLanguage(findProjectRoot(dirname(entry.file)), "en"),
   });
   for (const id of recorded) {
     html = html.replace(`data-cell-id="${escapeHtml(id)}">`, `data-cell-id="${escapeHtml(id)}" data-recorded="${escapeHtml(LOCAL_COMMAND)}">`);
@@ -115,9 +117,7 @@ export async function buildStaticSite(paths: ProjectPaths, out: string, onLine: 
   await executeSite(site, { onRun: (run, cached) => onLine(`executed ${relative(paths.root, run.notebook)}${cached ? " (unchanged, reused)" : ""}: ${run.ok ? "ok" : "FAILED"}`) });
   rmSync(join(out, "assets", "site"), { recursive: true, force: true }); // ours: stale chunks would stay otherwise
   mkdirSync(join(out, "assets", "site"), { recursive: true });
-  // every page in both languages, opening in English unless the reader's ?lang= or last choice says otherwise
-  const language = pageLanguage(paths.root, "en");
-  site.entries.forEach((e, i) => writeFileSync(join(out, e.href), pageOf(e, { prev: site.entries[i - 1], next: site.entries[i + 1] }, language)));
+  site.entries.forEach((e, i) => writeFileSync(join(out, e.href), pageOf(e, { prev: site.entries[i - 1], next: site.entries[i + 1] })));
   const glossary = glossaryPage(paths.root, { footer: `To run the notebooks on your own machine: <code>${LOCAL_COMMAND}</code>.`, lang: "en" });
   if (glossary !== null) writeFileSync(join(out, GLOSSARY_PAGE), glossary);
   const contents = site.entries.map((e) => {
