@@ -6,7 +6,7 @@
 import { realpathSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chooseLang, takeLangOption } from "./core/lang.js";
+import { chooseLang, takeLangOption, type Lang } from "./core/lang.js";
 import { terminalIO, type CliIO } from "./cli/command.js";
 import { exitFor } from "./cli/exit-status.js";
 import { mapCommandConfig } from "./cli/map.js";
@@ -27,6 +27,16 @@ export function mainHelp(): string {
   ].join("\n");
 }
 
+/** The language of a `--help`: as for the command itself, English when the choice is malformed (help never fails). */
+function helpLang(rest: readonly string[], io: CliIO): Lang {
+  try {
+    const { lang } = takeLangOption(rest);
+    return lang !== undefined ? chooseLang(lang, {}) : (io.lang ?? chooseLang(undefined, process.env));
+  } catch {
+    return "en";
+  }
+}
+
 /** Runs the CLI with the given arguments; resolves to the exit code. */
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
@@ -40,7 +50,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
-    io.stdout(command.usage.trimEnd() + "\n");
+    io.stdout(((helpLang(rest, io) === "zh" ? command.usageZh : undefined) ?? command.usage).trimEnd() + "\n");
     return 0;
   }
   try {

@@ -40,6 +40,8 @@ export interface Command {
   summary: string;
   /** The full usage text for `workbench <name> --help`. */
   usage: string;
+  /** The same in Chinese, for the commands a learner reads (`--help --lang zh`); English when absent. */
+  usageZh?: string;
   /** Runs the command; resolves to the process exit code. */
   run(args: string[], io: CliIO): Promise<number>;
 }

@@ -17,6 +17,11 @@ export const EXERCISE_PATH_USAGE = `  --root DIR     the workbench checkout (def
   --state FILE   the progress file (default: .workbench/progress.json in the checkout): a regular file of at
                  most 4 MiB or a new name; a folder, device, FIFO or link is refused`;
 
+/** The same options, for the Chinese `--help`. */
+export const EXERCISE_PATH_USAGE_ZH = `  --root DIR     workbench 的检出目录（默认：包含当前目录的那一个）
+  --state FILE   进度文件（默认：检出目录中的 .workbench/progress.json）：不超过 4 MiB 的普通文件或一个新名字；
+                 目录、设备、FIFO 或链接会被拒绝`;
+
 export { userCwd } from "./command.js";
 
 /** The checkout and the progress file for a command's parsed options. */

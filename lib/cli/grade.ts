@@ -17,7 +17,7 @@ import { gradeSession, loadCatalog, type GradeSessionOptions } from "../grader/s
 import { resolveTarget, type Target } from "../grader/target.js";
 import { watchExercises } from "../grader/watch.js";
 import { outputFile, parseCommandArgs, UsageError, writeOutput, type CliIO, type Command } from "./command.js";
-import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths, integerOption, userCwd } from "./exercise-options.js";
+import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, EXERCISE_PATH_USAGE_ZH, exercisePaths, integerOption, userCwd } from "./exercise-options.js";
 
 const USAGE = `Usage: workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE] [--classroom FILE] [--hidden] [--student ID]
 
@@ -52,8 +52,32 @@ graded runs in a contained sandbox process, never in the process that judges it 
 ${EXERCISE_PATH_USAGE}
 Exit status: 0 when every graded exercise has full points, 1 when some points are missing, 2 on a usage error.`;
 
+const USAGE_ZH = `用法：workbench grade [NN…] [--target exercises|solutions|DIR] [--watch] [--json FILE] [--junit FILE] [--classroom FILE] [--hidden] [--student ID]
+
+运行练习的评分测试（全部，或指定的：01、1、01-pagerank 或 pagerank），打印一张表（通过的测试、得分）和合计；
+每个未通过的测试给出它的消息和它对应的已知错误（如果有），然后是第一个未通过、而你还没看过其提示的测试的提示。
+被评分的代码在受限的沙箱进程中运行，从不在评判它的进程里运行（lib/grader/README.md）。
+  --target T     exercises（你的练习，默认）、solutions（参考答案），或按 exercises/ 布局的目录（某个学生的提交）。
+                 只有 exercises 会记录进度。
+  --watch        每当练习文件被保存就重新评分（Ctrl-C 停止），无论编辑器怎样保存
+  --json FILE    另外把报告写成 JSON（"-"：写到标准输出，表格改写到标准错误）。报告文件必须是普通文件或已有目录中的
+                 新名字：设备、FIFO、套接字、目录或符号链接在评分前就被拒绝（退出码 2）
+  --junit FILE   另外把报告写成 JUnit XML
+  --classroom FILE  另外写出 GitHub Classroom 自动评分读取的结果（该服务已于 2026 年 8 月停止）
+  --allow-unconfined  在 bubblewrap 不可用时也给另一个目录（--target DIR）评分：其代码可能打开网络连接
+  --hidden       同时运行隐藏的评分测试（test/exercises/hidden/，仅供教师）
+  --timeout MS   每个测试在提交代码中花费时间的上限，单位毫秒（默认 ${GRADE_DEFAULTS.timeoutMs}）
+  --seed N       属性测试的 fast-check 种子（默认 ${GRADE_DEFAULTS.seed}：每次评分结果一致）
+  --student ID   学生的 id，记录在报告中
+  --lang zh|en   表格、失败信息和已知错误的语言（默认：WORKBENCH_LANG，其次是系统 locale，否则英文）；
+                 --json 保留英文的 id 和标题，并在旁边加上本地化文本
+  --judges N     同时运行的评判进程数（默认：每个练习一个，至多每核一个）
+${EXERCISE_PATH_USAGE_ZH}
+退出码：所有被评分的练习都拿到满分时为 0，有缺分时为 1，用法错误时为 2。`;
+
 export const gradeCommand: Command = {
   name: "grade",
+  usageZh: USAGE_ZH,
   summary: "grade the exercises (points, failures, hints; --watch, --json, --junit)",
   usage: USAGE,
   async run(args, io) {

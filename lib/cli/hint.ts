@@ -13,7 +13,7 @@ import { loadCatalog } from "../grader/session.js";
 import { exerciseState, loadState, saveState, withHintSeen } from "../grader/state.js";
 import type { Hint } from "../grader/readme.js";
 import { parseCommandArgs, UsageError, type Command } from "./command.js";
-import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths } from "./exercise-options.js";
+import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, EXERCISE_PATH_USAGE_ZH, exercisePaths } from "./exercise-options.js";
 
 const USAGE = `Usage: workbench hint NN [--shown]
 
@@ -24,6 +24,15 @@ the next unseen hint in order, and the output says so. Hints go from a nudge to 
 exercise's file is still the stub they are shown but not remembered. \`workbench reset NN\` starts them over.
   --shown        show again every hint seen so far, without a new one
 ${EXERCISE_PATH_USAGE}`;
+
+const USAGE_ZH = `用法：workbench hint NN [--shown]
+
+显示练习 NN（01、1、01-pagerank 或 pagerank）的一条提示，并记住它。提示一次上一级：你拿到的是编号最小、还没看过、
+且对应你上次评分中某个未通过测试的提示。没有评分记录时（从未评分，或之后重置过），或者未通过测试的提示都看过了，
+就按顺序给下一条没看过的提示，输出里会说明原因。提示从轻轻一推到几乎就是答案；练习文件还是初始桩代码时，提示会显示，
+但不记为已看。\`workbench reset NN\` 让提示从头开始。提示取自练习的 README.zh.md；没有时显示英文，并说明一句。
+  --shown        再显示一遍目前看过的所有提示，不给新的
+${EXERCISE_PATH_USAGE_ZH}`;
 
 /** The line that says why this hint (shown above it). */
 function reasonLine(
@@ -57,13 +66,14 @@ export const hintCommand: Command = {
   name: "hint",
   summary: "show the hint for your first failing test (and remember it)",
   usage: USAGE,
+  usageZh: USAGE_ZH,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("hint", args, { shown: { type: "boolean" }, ...EXERCISE_PATH_OPTIONS });
     if (positionals.length !== 1) throw new UsageError("hint: name one exercise, e.g. workbench hint 01");
     const { root, state: path } = exercisePaths("hint", values);
     let entry;
     try {
-      entry = loadCatalog(root, positionals)[0]!;
+      entry = loadCatalog(root, positionals, io.lang ?? LANG_DEFAULTS.lang)[0]!;
     } catch (err) {
       if (err instanceof WorkbenchInputError) throw new UsageError(`hint: ${err.message.replace(/^\w+: /, "")}`);
       throw err;
@@ -85,7 +95,8 @@ export const hintCommand: Command = {
     const solutionNote = entry.solutionDir !== null ? message(lang, "hint.solutionNote", { id: entry.id }) : "";
     const choice = requestedHint(entry.hints, failing, hintsSeen)!;
     const why = reasonLine(choice.reason, { id: entry.id, number: entry.number, total, solutionNote }, { test: choice.test, lang });
-    io.stdout(`${entry.id} — ${entry.title}\n${why}\n\n${renderHint(choice.hint, total, lang)}`);
+    const englishOnly = entry.englishOnly !== undefined ? `${message(lang, "hint.englishOnly", { id: entry.id })}\n` : "";
+    io.stdout(`${entry.id} — ${entry.title}\n${why}\n${englishOnly}\n${renderHint(choice.hint, total, lang)}`);
     const left = entry.hints.filter((h) => h.number !== choice.hint.number && !hintsSeen.includes(h.number)).length;
     if (left > 0) io.stdout(`\n${message(lang, "hint.left", { left, n: entry.number })}\n`);
     else if (choice.reason !== "all-seen") io.stdout(`\n${message(lang, "hint.lastUnseen", { note: solutionNote })}\n`);

@@ -15,7 +15,7 @@ import { listExercises, pristineStub, selectExercises, type ExerciseEntry } from
 import { parseReadme, type Hint } from "../grader/readme.js";
 import { exerciseState, loadState, saveState, withReset } from "../grader/state.js";
 import { parseCommandArgs, UsageError, userFileError, writeOutput, type Command } from "./command.js";
-import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, exercisePaths } from "./exercise-options.js";
+import { EXERCISE_PATH_OPTIONS, EXERCISE_PATH_USAGE, EXERCISE_PATH_USAGE_ZH, exercisePaths } from "./exercise-options.js";
 
 const USAGE = `Usage: workbench reset NN…
        workbench reset --all
@@ -26,6 +26,15 @@ the last grade, and the hints (the next \`workbench hint NN\` shows hint 1 again
 are noted there in hints-seen.json.
   --all          every exercise
 ${EXERCISE_PATH_USAGE}`;
+
+const USAGE_ZH = `用法：workbench reset NN…
+       workbench reset --all
+
+恢复每个指定练习（01、1、01-pagerank 或 pagerank）的初始桩代码，并让它的进度从头开始：得分、上次评分和提示
+（下一次 \`workbench hint NN\` 又从提示 1 开始）。你的文件会先复制到 .workbench/backups/<练习>/<时间>/
+（仍是初始桩代码时不复制），你看过的提示记在那里的 hints-seen.json 中。
+  --all          所有练习
+${EXERCISE_PATH_USAGE_ZH}`;
 
 /** What hints-seen.json in a reset's backup folder holds. */
 export interface HintsSeenNote {
@@ -47,6 +56,7 @@ export const resetCommand: Command = {
   name: "reset",
   summary: "restore an exercise's stub, keeping a backup of your file",
   usage: USAGE,
+  usageZh: USAGE_ZH,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("reset", args, { all: { type: "boolean" }, hints: { type: "boolean" }, ...EXERCISE_PATH_OPTIONS });
     if (values.hints) io.stderr("reset: --hints is no longer needed: reset always starts the hints over\n");

@@ -10,6 +10,9 @@ import { formatRun, formatTotals } from "../notebooks/run-result.js";
 import { stopRunningNotebooks } from "../notebooks/runner.js";
 import { serveSite } from "../notebooks/serve.js";
 import { createSite, executeSite } from "../notebooks/site.js";
+import { relative } from "node:path";
+import { LANG_DEFAULTS, type Lang } from "../core/lang.js";
+import { writeNotebooksInLang } from "../notebooks/notebooks-in-lang.js";
 import { parseCommandArgs, rejectPositionals, UsageError, type CliIO, type Command } from "./command.js";
 
 export const START_DEFAULTS = Object.freeze({ port: 8888 });
@@ -33,11 +36,22 @@ export function startMode(
   return { mode: "embedded", why: "Jupyter's Notebook server is not installed.", interactive: install, jupyterInstalled: false };
 }
 
+/** The URL a start prints: `?lang=` added for Chinese, so the first page opens in it (the toggle switches). */
+export function urlInLang(url: string, lang: Lang): string {
+  if (lang === "en") return url;
+  const u = new URL(url);
+  u.searchParams.set("lang", lang);
+  return u.toString();
+}
+
 async function embedded(io: CliIO, port: number, fresh: boolean, why: string, interactiveHint: string, jupyterInstalled: boolean): Promise<number> {
   const paths = projectPaths();
   const files = listNotebooks(paths.notebooks);
-  const site = createSite(paths, files, { live: true, jupyterInstalled });
-  const { server, openUrl: url, sessions } = await serveSite(site, port);
+  const lang = io.lang ?? LANG_DEFAULTS.lang;
+  const site = createSite(paths, files, { live: true, jupyterInstalled, lang });
+  const served = await serveSite(site, port);
+  const { server, sessions } = served;
+  const url = urlInLang(served.openUrl, lang);
   io.stdout(`Serving the notebooks as live pages (edit a cell, run it; tslab runs it here, no Python) at:\n\n    ${url}\n\n`);
   io.stdout(`(${why} ${interactiveHint})\n`);
   io.stdout(`Executing ${files.length} notebooks in-process for their first outputs; each page fills in when its notebook has run.\n`);
@@ -60,9 +74,12 @@ async function interactive(io: CliIO, port: number): Promise<number> {
   const paths = projectPaths();
   const jupyter = detectJupyter()!;
   process.on("SIGINT", () => {}); // Ctrl-C belongs to the Notebook server (it asks to confirm); we wait for it to exit
-  const server = await startJupyterServer(paths, jupyter, { port, onLog: (line) => io.stderr(`${line}\n`) });
+  const lang = io.lang ?? LANG_DEFAULTS.lang;
+  const notebookDir = writeNotebooksInLang(paths, lang);
+  const server = await startJupyterServer(paths, jupyter, { port, onLog: (line) => io.stderr(`${line}\n`), notebookDir });
   process.once("SIGTERM", () => server.child.kill("SIGTERM")); // a plain kill of npm start stops the server too
-  io.stdout(`\nJupyter Notebook with the TypeScript (tslab) kernel, serving notebooks/ at:\n\n    ${server.url}\n\n`);
+  io.stdout(`\nJupyter Notebook with the TypeScript (tslab) kernel, serving ${relative(paths.root, notebookDir)}/ at:\n\n    ${server.url}\n\n`);
+  if (lang !== "en") io.stdout(`These notebooks are generated in ${lang} from notebooks/ at each start: edits made in them are not kept.\n`);
   io.stdout(`The kernel is registered in .jupyter/ (generated, not committed). Ctrl-C twice stops the server.\n`);
   io.stdout(`Saving a notebook stores its outputs in notebooks/; before committing one: npm run -s workbench -- notebooks --normalise\n`);
   return (await server.exited) ?? 0;
@@ -83,7 +100,9 @@ token; edits are kept in .workbench/notebooks/.
   --port N     the port to try first (default ${START_DEFAULTS.port}; the next free one is taken if it is busy)
   --embedded   serve the live HTML pages even when Jupyter is installed
   --jupyter    require Jupyter (fail instead of falling back to the live pages)
-  --fresh      re-execute every notebook even if its executed copy is current (HTML mode)`,
+  --fresh      re-execute every notebook even if its executed copy is current (HTML mode)
+  --lang zh|en the language the notebooks open in (default: WORKBENCH_LANG, else the locale, else English);
+               the pages' toggle switches it; Jupyter shows notebooks generated in it in notebooks.<lang>/`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs("start", args, {
       port: { type: "string" },

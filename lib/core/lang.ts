@@ -2,11 +2,21 @@
  * The language a learner reads the workbench in: `--lang zh|en`, else `WORKBENCH_LANG`, else the locale
  * (`LC_ALL`, `LC_MESSAGES`, `LANG`: zh_CN.UTF-8 → zh), else English. The seed pages are Chinese, the code English.
  */
+import { createHash } from "node:crypto";
 import { WorkbenchInputError } from "./errors.js";
 
 export type Lang = "en" | "zh";
 export const LANGS: readonly Lang[] = Object.freeze(["en", "zh"]);
 export const LANG_DEFAULTS = Object.freeze({ lang: "en" as Lang });
+
+/**
+ * 16 hex digits of the SHA-256 of `text` (UTF-8): what a translation records of the English it was made from, so a
+ * changed English shows the translation as stale. One implementation for notebooks, Markdown and the catalogue.
+ */
+export function translationHash(text: string): string {
+  if (typeof text !== "string") throw new WorkbenchInputError("translationHash", "text", "must be a string", text);
+  return createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16);
+}
 
 /** True for a language the workbench has text in. */
 export function isLang(value: unknown): value is Lang {

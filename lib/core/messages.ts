@@ -102,6 +102,10 @@ export const MESSAGES = Object.freeze({
     (p) => `(Not recorded as seen: ${p.id} is not started — its file is still the stub. Hints are counted from your first edit.)`,
     (p) => `（未记为已看：${p.id} 还没开始——文件仍是初始桩代码。提示从你第一次修改起计数。）`,
   ),
+  "hint.englishOnly": entry<{ id: string }>(
+    (p) => `(${p.id} has no Chinese README yet: its hint is in English.)`,
+    (p) => `（${p.id} 还没有中文 README：提示以英文显示。）`,
+  ),
   // reset
   "reset.alreadyStub": entry<{ file: string }>((p) => `${p.file}: already the stub`, (p) => `${p.file}：已经是初始桩代码`),
   "reset.saved": entry<{ file: string; backup: string }>((p) => `${p.file}: your version is saved as ${p.backup}`, (p) => `${p.file}：你的版本已另存为 ${p.backup}`),

@@ -8,6 +8,8 @@
  *     - <a graded test's title, exactly as in test/exercises/NN-name.test.ts>
  *
  * test/grader/exercises.test.ts checks that every graded test is named by a hint and every name is a graded test.
+ * A Chinese README (`README.zh.md`) has the same layout in Chinese: `## 提示`, `<summary>提示 N — 标题</summary>` and
+ * `对应的测试：` followed by the same English test titles (they are the tests' ids); `parseReadme` reads both.
  */
 import { requireString } from "../core/validate.js";
 
@@ -36,7 +38,7 @@ export class ReadmeFormatError extends Error {
   }
 }
 
-const DETAILS = /<details>\s*<summary>\s*Hint\s+(\d+)\s*(?:[—–:-]\s*)?(.*?)\s*<\/summary>([\s\S]*?)<\/details>/g;
+const DETAILS = /<details>\s*<summary>\s*(?:Hint\s+|提示\s*)(\d+)\s*(?:[—–:-]\s*)?(.*?)\s*<\/summary>([\s\S]*?)<\/details>/g;
 
 /** Parses a README; throws `ReadmeFormatError` naming what is missing or misnumbered. */
 export function parseReadme(text: string): ExerciseReadme {
@@ -44,7 +46,7 @@ export function parseReadme(text: string): ExerciseReadme {
   const titleLine = lines.find((l) => l.startsWith("# "));
   if (!titleLine) throw new ReadmeFormatError("has no title (a first-level '# ' heading)");
   const sections = lines.filter((l) => l.startsWith("## ")).map((l) => l.slice(3).trim());
-  const start = lines.findIndex((l) => l.trim() === "## Hints");
+  const start = lines.findIndex(isHintsHeading);
   if (start < 0) throw new ReadmeFormatError("has no '## Hints' section");
   const rest = lines.slice(start + 1);
   const end = rest.findIndex((l) => l.startsWith("## "));
@@ -62,7 +64,12 @@ export function parseReadme(text: string): ExerciseReadme {
   return { title: titleLine.slice(2).trim(), sections, hints };
 }
 
-const HELPS_WITH = /^Helps with:\s*$/;
+const HELPS_WITH = /^(?:Helps with:|对应的测试[：:])\s*$/;
+
+/** The heading of the hints section, in English or Chinese. */
+export function isHintsHeading(line: string): boolean {
+  return line.trim() === "## Hints" || line.trim() === "## 提示";
+}
 
 /** A hint's body without the "Helps with:" list that may open it, and the test titles that list names. */
 function splitHelpsWith(text: string): { body: string; tests: string[] } {
@@ -82,10 +89,10 @@ function splitHelpsWith(text: string): { body: string; tests: string[] } {
 export function hintFoldProblems(text: string): string[] {
   requireString("hintFoldProblems", "text", text);
   const lines = text.split(/\r?\n/);
-  const start = lines.findIndex((l) => l.trim() === "## Hints");
+  const start = lines.findIndex(isHintsHeading);
   if (start < 0) return ["has no '## Hints' section"];
   const problems: string[] = [];
-  if (/<summary>\s*Hint\s+\d/.test(lines.slice(0, start).join("\n"))) problems.push("has a hint above '## Hints' (in the task text)");
+  if (/<summary>\s*(?:Hint\s+|提示\s*)\d/.test(lines.slice(0, start).join("\n"))) problems.push("has a hint above '## Hints' (in the task text)");
   const rest = lines.slice(start + 1);
   const next = rest.findIndex((l) => l.startsWith("## "));
   if (next >= 0) problems.push(`has a section after '## Hints' ("${rest[next]!.slice(3).trim()}"): hints must be last, and folded`);

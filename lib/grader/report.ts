@@ -27,11 +27,13 @@ export interface TextReportContext {
   /** Progress recorded before this grade, per exercise (only for the student's own exercises). */
   states?: Readonly<Record<string, ExerciseState>>;
   /** The hint to show for an exercise that is not done (hints.ts, `gradeHint`), with how many it has. */
-  hintFor?: (id: string) => { hint: GradeHint; total: number; noSolutions?: boolean } | null;
+  hintFor?: (id: string) => { hint: GradeHint; total: number; noSolutions?: boolean; englishOnly?: boolean } | null;
   /** The command prefix shown in advice ("npm run -s workbench --"). */
   command?: string;
   /** The language of the fixed sentences and of a known mistake's text (default English). */
   lang?: Lang;
+  /** A known mistake's "<file> § <section>" as the learner reads it (the section's heading in their language). */
+  notebookRef?: (ref: string) => string;
 }
 
 const MAX_MESSAGE_LINES = 12;
@@ -95,7 +97,7 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
         out.push(lang === "en" ? `  ✗ ${t.name} (${points}${t.status === "failed" ? "" : `, ${t.status}`})` : `  ✗ ${t.name}（${points}${t.status === "failed" ? "" : `，${t.status}`}）`);
         const same = i > 0 && t.message === failing[i - 1]!.message;
         out.push(...(same ? [`      ${message(lang, "failures.sameMessage", {})}`] : indentMessage(t.message, "      ", { lang })));
-        if (t.misconception) out.push(...misconceptionLines(t.misconception, lang));
+        if (t.misconception) out.push(...misconceptionLines(t.misconception, { lang, ref: context.notebookRef ?? ((r) => r) }));
         else if (t.unknownMistake) out.push(`      ${message(lang, "failures.unknownMistake", { evidence: t.unknownMistake })}`);
         if (t.output) out.push(`      ${message(lang, "failures.printed", {})}`, ...indentMessage(t.output.replace(/\n$/, ""), "        ", { lang, max: MAX_OUTPUT_LINES }));
       });
@@ -108,7 +110,7 @@ export function formatFailures(report: GradeReport, context: TextReportContext =
 
 /** A hint under an exercise's failures: in full when new, a one-line reminder when it was seen before. */
 function hintLines(
-  shown: { hint: GradeHint; total: number; noSolutions?: boolean },
+  shown: { hint: GradeHint; total: number; noSolutions?: boolean; englishOnly?: boolean },
   id: string,
   how: { command: string; lang: Lang },
 ): string[] {
@@ -118,17 +120,19 @@ function hintLines(
   const label = message(lang, "hint.label", { number: h.hint.number, total, title: h.hint.title }) + message(lang, "hint.forTest", { test: h.test });
   if (!h.fresh) return [`  ${label}${message(lang, "hint.shownBefore", { command, n })}`];
   const last = shown.noSolutions === true ? message(lang, "hint.lastNoSolution", {}) : message(lang, "hint.lastSolution", { id });
-  return [`  ${label}`, ...h.hint.body.split("\n").map((l) => (l ? `    ${l}` : "")), `  ${h.hint.number < total ? message(lang, "hint.more", { command, n }) : last}`];
+  const note = shown.englishOnly === true ? [`  ${message(lang, "hint.englishOnly", { id })}`] : [];
+  return [...note, `  ${label}`, ...h.hint.body.split("\n").map((l) => (l ? `    ${l}` : "")), `  ${h.hint.number < total ? message(lang, "hint.more", { command, n }) : last}`];
 }
 
 /** The known mistake under a failing test: its title, the first sentence of why it is wrong, where to read more. */
-function misconceptionLines(m: NonNullable<TestResult["misconception"]>, lang: Lang): string[] {
+function misconceptionLines(m: NonNullable<TestResult["misconception"]>, how: { lang: Lang; ref: (ref: string) => string }): string[] {
+  const { lang } = how;
   const text = localizedMisconception(m, lang);
   const why = firstSentence(text.explanation);
   return [
     `      ${message(lang, "failures.knownMistake", { title: text.title })}`,
     ...(why ? [`        ${why}`] : []),
-    `        ${message(lang, "failures.read", { where: `notebooks/${m.notebook}` })}`,
+    `        ${message(lang, "failures.read", { where: `notebooks/${how.ref(m.notebook)}` })}`,
   ];
 }
 

@@ -4,6 +4,9 @@
  * report. `--watch` calls it again on each save.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseNotebook } from "../notebooks/ipynb.js";
+import { sectionHeading } from "../notebooks/language.js";
 import { LANG_DEFAULTS, type Lang } from "../core/lang.js";
 import { message } from "../core/messages.js";
 import { listExercises, selectExercises, type ExerciseEntry } from "./catalog.js";
@@ -48,24 +51,57 @@ export interface CatalogEntry extends ExerciseEntry {
   title: string;
   hints: Hint[];
   readmeProblem?: string;
+  /** Asked for Chinese, the title and hints are English: the exercise has no usable README.zh.md (why). */
+  englishOnly?: string;
 }
 
-/** The chosen exercises with their README's title and hints. */
-export function loadCatalog(root: string, wanted: readonly string[]): CatalogEntry[] {
+/**
+ * The chosen exercises with their README's title and hints, in `lang`: for zh from `README.zh.md` when it exists
+ * and its hints match the English ones (same numbers, same tests — what progress records), else the English.
+ */
+export function loadCatalog(root: string, wanted: readonly string[], lang: Lang = LANG_DEFAULTS.lang): CatalogEntry[] {
   return selectExercises(listExercises(root), wanted).map((e) => {
     if (!existsSync(e.readme)) return { ...e, title: e.id, hints: [], readmeProblem: "has no README.md" };
+    let english: CatalogEntry;
     try {
       const r = parseReadme(readFileSync(e.readme, "utf8"));
-      return { ...e, title: r.title.replace(/^Exercise\s+\d+\s*[—–:-]\s*/, ""), hints: r.hints };
+      english = { ...e, title: readmeTitle(r.title), hints: r.hints };
     } catch (err) {
       return { ...e, title: e.id, hints: [], readmeProblem: `README.md ${(err as Error).message}` };
+    }
+    if (lang === "en") return english;
+    const zhFile = e.readme.replace(/\.md$/, ".zh.md");
+    if (!existsSync(zhFile)) return { ...english, englishOnly: "has no README.zh.md" };
+    try {
+      const z = parseReadme(readFileSync(zhFile, "utf8"));
+      const same = z.hints.length === english.hints.length && z.hints.every((h, i) => h.number === english.hints[i]!.number && JSON.stringify(h.tests) === JSON.stringify(english.hints[i]!.tests));
+      return same ? { ...english, title: readmeTitle(z.title), hints: z.hints } : { ...english, englishOnly: "README.zh.md's hints differ from the English ones" };
+    } catch (err) {
+      return { ...english, englishOnly: `README.zh.md ${(err as Error).message}` };
     }
   });
 }
 
+/** "<file> § <section>" with the section's heading in `lang` (read from notebooks/<file>); as given when unreadable. */
+export function notebookRefIn(root: string, ref: string, lang: Lang): string {
+  const m = /^([\w.-]+\.ipynb) § (.+)$/.exec(ref);
+  const file = m ? join(root, "notebooks", m[1]!) : "";
+  if (lang === "en" || !m || !existsSync(file)) return ref;
+  try {
+    return `${m[1]} § ${sectionHeading(parseNotebook(readFileSync(file, "utf8"), m[1]!), m[2]!, lang)}`;
+  } catch {
+    return ref; // a notebook that does not parse: the English reference still says where to read
+  }
+}
+
+/** A README's title without its "Exercise NN —" / "练习 NN —" prefix. */
+function readmeTitle(title: string): string {
+  return title.replace(/^(?:Exercise|练习)\s*\d+\s*[—–:-]\s*/, "");
+}
+
 /** Grades, records progress (own exercises only) and renders the report. */
 export async function gradeSession(options: GradeSessionOptions): Promise<GradeSessionResult> {
-  const catalog = loadCatalog(options.root, options.wanted);
+  const catalog = loadCatalog(options.root, options.wanted, options.lang ?? LANG_DEFAULTS.lang);
   const fresh = await runGrading({
     root: options.root,
     target: options.target,
@@ -102,16 +138,17 @@ export async function gradeSession(options: GradeSessionOptions): Promise<GradeS
   }
   // a student release has no solutions/ to point at after the last hint
   const noSolutions = (id: string): boolean => catalog.find((c) => c.id === id)?.solutionDir === null;
-  const hintFor = (id: string): { hint: GradeHint; total: number; noSolutions?: boolean } | null => {
+  const englishOnly = (id: string): boolean => catalog.find((c) => c.id === id)?.englishOnly !== undefined;
+  const hintFor = (id: string): { hint: GradeHint; total: number; noSolutions?: boolean; englishOnly?: boolean } | null => {
     const h = hints.get(id);
-    return h ? { ...h, ...(noSolutions(id) ? { noSolutions: true } : {}) } : null;
+    return h ? { ...h, ...(noSolutions(id) ? { noSolutions: true } : {}), ...(englishOnly(id) ? { englishOnly: true } : {}) } : null;
   };
   const lang = options.lang ?? LANG_DEFAULTS.lang;
   const heading = message(lang, "grade.heading", { target: options.target.label, n: report.exercises.length }) + "\n\n";
   const text =
     heading +
     formatTable(report, before ? { states: before.exercises, lang } : { lang }) +
-    formatFailures(report, { hintFor, lang }) +
+    formatFailures(report, { hintFor, lang, notebookRef: (ref) => notebookRefIn(options.root, ref, lang) }) +
     (before ? `\n${message(lang, "grade.progressKept", { path: displayPath(options.root, options.statePath) })}\n` : "");
   return { report, text };
 }

@@ -2,9 +2,8 @@
  * The catalogue in other languages, kept in step with the English: each translation stores a hash of the English
  * title and explanation it was written from, so a changed English text shows up as a stale translation.
  */
-import { createHash } from "node:crypto";
 import { WorkbenchInputError } from "../core/errors.js";
-import { isLang, type Lang } from "../core/lang.js";
+import { isLang, translationHash, type Lang } from "../core/lang.js";
 import { misconceptionById, MISCONCEPTIONS } from "./catalogue.js";
 import type { MisconceptionText, Translation } from "./types.js";
 import { MISCONCEPTIONS_ZH } from "./zh.js";
@@ -18,7 +17,7 @@ export interface TranslationProblems {
 
 /** 16 hex digits of the SHA-256 of the English title and explanation: what a translation records it was made from. */
 export function englishHash(text: MisconceptionText): string {
-  return createHash("sha256").update(JSON.stringify([text.title, text.explanation]), "utf8").digest("hex").slice(0, 16);
+  return translationHash(JSON.stringify([text.title, text.explanation]));
 }
 
 /** The translations against the English entries they claim to translate (pure; the test passes the real ones). */

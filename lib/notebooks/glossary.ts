@@ -100,7 +100,7 @@ export function glossaryMarkdown(glossary: Glossary): string {
   };
   const rows = glossary.terms.map((t) =>
     [
-      [t.zh, ...t.also.map((a) => `（亦作 ${a}）`)].join(" "),
+      [`<a id="${glossaryAnchor(t.zh)}"></a>${t.zh}`, ...t.also.map((a) => `（亦作 ${a}）`)].join(" "),
       t.en,
       t.ids.map(code).join("<br>"),
       t.taught.map((p) => `[${p}](../${p})`).join("<br>"),
@@ -125,4 +125,46 @@ export function glossaryMarkdown(glossary: Glossary): string {
     ...rows.map((r) => `| ${r} |`),
     "",
   ].join("\n");
+}
+
+/** The stable anchor of a term's row in docs/glossary.md: `term-` and the term itself (terms are unique). */
+export function glossaryAnchor(term: string): string {
+  if (typeof term !== "string" || term.trim() === "") throw new WorkbenchInputError("glossaryAnchor", "term", "must be a non-empty term", term);
+  return `term-${term}`;
+}
+
+/** Markdown that must not get a link inserted: code, math, links, HTML tags, headings. */
+const PROTECTED = /```[\s\S]*?```|~~~[\s\S]*?~~~|\$\$[\s\S]*?\$\$|\$[^$\n]+\$|`[^`\n]*`|!?\[[^\]\n]*\]\([^)\n]*\)|<[^>\n]*>|^#{1,6} .*$/gm;
+
+/**
+ * `texts` (a notebook's prose cells, in order) with the first use of each glossary term — across all of them —
+ * made a link to its row, `<href>#term-…`; outside code, math, links, tags and headings. Pure; for Chinese prose.
+ */
+export function linkGlossaryTerms(glossary: Glossary, texts: readonly string[], href: string): string[] {
+  if (typeof href !== "string" || /[\s()]/.test(href)) throw new WorkbenchInputError("linkGlossaryTerms", "href", "must be a URL without spaces or parentheses", href);
+  const byWord = new Map<string, GlossaryTerm>();
+  for (const t of glossary.terms) for (const w of [t.zh, ...t.also]) byWord.set(w, t);
+  const words = [...byWord.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  if (words.length === 0) return [...texts];
+  // a term that is the whole of an emphasis (**回退**) is linked with it, [**回退**](…): a link inside the stars
+  // would keep CommonMark from seeing the emphasis next to a Chinese character
+  const any = words.join("|");
+  const pattern = new RegExp(`\\*\\*(?:${any})\\*\\*|\\*(?:${any})\\*|${any}`, "g");
+  const linked = new Set<string>();
+  const link = (plain: string): string =>
+    plain.replace(pattern, (match) => {
+      const term = byWord.get(match.replace(/^\*+|\*+$/g, ""))!;
+      if (linked.has(term.zh)) return match;
+      linked.add(term.zh);
+      return `[${match}](${href}#${glossaryAnchor(term.zh)})`;
+    });
+  return texts.map((text) => {
+    let out = "";
+    let last = 0;
+    for (const m of text.matchAll(PROTECTED)) {
+      out += link(text.slice(last, m.index)) + m[0];
+      last = m.index + m[0].length;
+    }
+    return out + link(text.slice(last));
+  });
 }

@@ -15,6 +15,9 @@ import python from "highlight.js/lib/languages/python";
 import typescript from "highlight.js/lib/languages/typescript";
 import { escapeHtml } from "../show/table.js";
 import { sourceText, type Cell, type Notebook, type Output } from "./ipynb.js";
+import type { Lang } from "../core/lang.js";
+import { linkGlossaryTerms, type Glossary } from "./glossary.js";
+import { cellProse, cellTranslation } from "./language.js";
 import type { CellFailure } from "./run-result.js";
 import { renderOutputsWith, stripAnsi, type RichRenderers } from "./output-html.js";
 
@@ -86,17 +89,42 @@ export interface LivePage {
 /** The label of a live page's stored outputs until its session runs the cell (short: it sits over their corner). */
 const STORED = "stored output from the build";
 
-function renderCell(cell: Cell, index: number, failure: CellFailure | null, live?: LivePage): string {
-  if (cell.cell_type === "markdown") return `<section class="cell markdown" id="cell-${index + 1}">${renderMarkdown(sourceText(cell.source))}</section>`;
+/** The note a prose cell shows in Chinese when it has no Chinese yet (its English follows). */
+export const UNTRANSLATED_NOTE = "未翻译";
+
+/**
+ * A prose cell in both languages, the page showing one (`<html data-lang>`, switched by the header's toggle);
+ * `zhText` is its Chinese as rendered (glossary links added), absent when the cell has none — then the English
+ * shows in Chinese mode too, under a small "未翻译" note.
+ */
+export function renderProse(enText: string, zhText: string | undefined): string {
+  const en = renderMarkdown(enText);
+  const zh =
+    zhText === undefined
+      ? `<p class="untranslated" title="This cell has no Chinese yet: the English is shown.">${UNTRANSLATED_NOTE}</p>${en}`
+      : renderMarkdown(zhText);
+  return `<div class="prose" data-lang="en" lang="en">${en}</div><div class="prose" data-lang="zh" lang="zh-CN">${zh}</div>`;
+}
+
+/** Each markdown cell's Chinese as the page shows it (first use of a glossary term linked), by cell index. */
+function chineseProse(nb: Notebook, glossary?: { glossary: Glossary; href: string }): Map<number, string> {
+  const indices = nb.cells.flatMap((c, i) => (cellTranslation(c) ? [i] : []));
+  const texts = indices.map((i) => cellProse(nb.cells[i]!, "zh").text);
+  const shown = glossary ? linkGlossaryTerms(glossary.glossary, texts, glossary.href) : texts;
+  return new Map(indices.map((i, k) => [i, shown[k]!]));
+}
+
+function renderCell(cell: Cell, index: number, failure: CellFailure | null, live?: LivePage, zh?: string): string {
+  if (cell.cell_type === "markdown") return `<section class="cell markdown" id="cell-${index + 1}">${renderProse(sourceText(cell.source), zh)}</section>`;
   if (cell.cell_type !== "code") return `<section class="cell raw"><pre>${escapeHtml(sourceText(cell.source))}</pre></section>`;
   const failed = failure?.cell === index + 1;
   // a live page's prompts say what its session ran (the page's script fills them in), not what the build did
   const count = live || cell.execution_count === null ? " " : String(cell.execution_count);
-  const note = failed ? `<p class="failed-note">This cell failed: <code>${escapeHtml(failure!.message)}</code></p>` : "";
+  const note = failed ? `<p class="failed-note">${bilingual("This cell failed:", "此单元格出错：")} <code>${escapeHtml(failure!.message)}</code></p>` : "";
   const edited = live && cell.id !== undefined ? live.edits.get(cell.id) : undefined;
   const attrs = live && cell.id !== undefined ? ` data-cell-id="${escapeHtml(cell.id)}"` : "";
   const tools = attrs
-    ? `<div class="cell-tools"><button class="run" title="Run this cell (Shift-Enter)">▶ Run</button><button class="revert"${edited === undefined ? " hidden" : ""} title="Put the notebook's own code back">Revert cell</button><span class="cell-state">${edited === undefined ? "" : "edited"}</span></div>`
+    ? `<div class="cell-tools"><button class="run" title="Run this cell (Shift-Enter)">▶ ${bilingual("Run", "运行")}</button><button class="revert"${edited === undefined ? " hidden" : ""} title="Put the notebook's own code back">${bilingual("Revert cell", "还原此格")}</button><span class="cell-state">${edited === undefined ? "" : "edited"}</span></div>`
     : "";
   return [
     `<section class="cell code${failed ? " failed" : ""}${edited === undefined ? "" : " edited"}" id="cell-${index + 1}"${attrs}>`,
@@ -108,55 +136,116 @@ function renderCell(cell: Cell, index: number, failure: CellFailure | null, live
   ].join("\n");
 }
 
+/** A neighbouring notebook: its page, its title, and its Chinese title when it has one. */
+export interface NavLink {
+  href: string;
+  title: string;
+  titleZh?: string;
+}
+
 export interface PageNav {
-  prev?: { href: string; title: string };
-  next?: { href: string; title: string };
+  prev?: NavLink;
+  next?: NavLink;
+}
+
+/** A title in both languages when it has a Chinese one, else as it is. */
+function titleHtml(link: { title: string; titleZh?: string | undefined }): string {
+  return link.titleZh === undefined ? escapeHtml(link.title) : bilingual(link.title, link.titleZh);
+}
+
+/** What a page shows in two languages: the one it opens in (the URL's `?lang=` or the reader's last choice win). */
+export interface PageLanguage {
+  lang: Lang;
+  /** The glossary, for links from a term's first use in the Chinese prose to `href#term-…`. */
+  glossary?: { glossary: Glossary; href: string };
 }
 
 /** One executed notebook as a page. `banner` is a line of HTML shown above the cells (status, timing). */
 export function renderNotebookPage(
   nb: Notebook,
-  options: { title: string; banner: string; failure: CellFailure | null; nav: PageNav; refreshSeconds?: number; footer: string; live?: LivePage },
+  options: { title: string; banner: string; failure: CellFailure | null; nav: PageNav; refreshSeconds?: number; footer: string; live?: LivePage; language?: PageLanguage },
 ): string {
   const { prev, next } = options.nav;
   const nav = [
-    prev ? `<a href="${prev.href}">← ${escapeHtml(prev.title)}</a>` : "",
-    `<a href="index.html">Contents</a>`,
-    next ? `<a href="${next.href}">${escapeHtml(next.title)} →</a>` : "",
+    prev ? `<a href="${prev.href}">← ${titleHtml(prev)}</a>` : "",
+    `<a href="index.html">${bilingual("Contents", "目录")}</a>`,
+    next ? `<a href="${next.href}">${titleHtml(next)} →</a>` : "",
   ].filter(Boolean);
   const live = options.live;
   const toolbar = live
-    ? `<div class="live-bar" data-notebook="${escapeHtml(live.notebook)}"><button id="run-all">▶▶ Run all</button><button id="interrupt">■ Interrupt</button><button id="restart">↻ Restart</button><button id="revert-all">Revert notebook</button><span id="kernel-state">session: not started</span></div>`
+    ? `<div class="live-bar" data-notebook="${escapeHtml(live.notebook)}"><button id="run-all">▶▶ ${bilingual("Run all", "全部运行")}</button><button id="interrupt">■ ${bilingual("Interrupt", "中断")}</button><button id="restart">↻ ${bilingual("Restart", "重启")}</button><button id="revert-all">${bilingual("Revert notebook", "还原笔记本")}</button><span id="kernel-state">session: not started</span></div>`
     : "";
-  const body = [`<p class="banner">${options.banner}</p>`, toolbar, ...nb.cells.map((c, i) => renderCell(c, i, options.failure, live))].join("\n");
+  const zh = chineseProse(nb, options.language?.glossary);
+  const body = [`<p class="banner">${options.banner}</p>`, toolbar, ...nb.cells.map((c, i) => renderCell(c, i, options.failure, live, zh.get(i)))].join("\n");
   const script = live ? `<script src="${escapeHtml(live.script ?? "assets/live/live.js")}" defer></script>` : "";
-  return page(options.title, `<nav>${nav.join(" · ")}</nav>`, body, options.footer, options.refreshSeconds, script);
+  return page({ title: options.title, nav: `<nav>${nav.join(" · ")}</nav>`, lang: options.language?.lang ?? "en" }, body, options.footer, { refreshSeconds: options.refreshSeconds, script });
 }
 
 export interface ContentsEntry {
   href: string;
   title: string;
+  /** The title in Chinese (the notebook's first heading in its Chinese prose), when it has one. */
+  titleZh?: string;
   file: string;
   /** HTML: the notebook's state (passed, failed at cell N, running…). */
   status: string;
 }
 
 /** The contents page: every notebook with its state, then every diagram. */
-export function renderContentsPage(entries: readonly ContentsEntry[], diagrams: readonly { name: string; caption: string; svg: string }[], options: { intro: string; footer: string; refreshSeconds?: number }): string {
+export function renderContentsPage(entries: readonly ContentsEntry[], diagrams: readonly { name: string; caption: string; svg: string }[], options: { intro: string; footer: string; refreshSeconds?: number; lang?: Lang }): string {
   const items = entries
-    .map((e) => `<li><a href="${e.href}">${escapeHtml(e.title)}</a> <span class="file">${escapeHtml(e.file)}</span> <span class="status">${e.status}</span></li>`)
+    .map((e) => `<li><a href="${e.href}">${titleHtml(e)}</a> <span class="file">${escapeHtml(e.file)}</span> <span class="status">${e.status}</span></li>`)
     .join("\n");
   const figures = diagrams
     .map((d) => `<figure id="diagram-${escapeHtml(d.name)}"><figcaption><code>${escapeHtml(d.name)}</code> ${escapeHtml(d.caption)}</figcaption>${d.svg}</figure>`)
     .join("\n");
-  const body = `<h1>aider-workbench notebooks</h1>\n<p>${options.intro}</p>\n<ul class="contents">${items}</ul>\n<h2>Diagrams</h2>\n<div class="diagrams">${figures}</div>`;
-  return page("aider-workbench notebooks", "", body, options.footer, options.refreshSeconds);
+  const body = `<h1>${bilingual("aider-workbench notebooks", "aider-workbench 笔记本")}</h1>\n<p>${options.intro}</p>\n<ul class="contents">${items}</ul>\n<h2>${bilingual("Diagrams", "示意图")}</h2>\n<div class="diagrams">${figures}</div>`;
+  return page({ title: "aider-workbench notebooks", nav: "", lang: options.lang ?? "en" }, body, options.footer, { refreshSeconds: options.refreshSeconds });
 }
 
-function page(title: string, nav: string, body: string, footer: string, refreshSeconds?: number, script = ""): string {
+/** A Markdown document (docs/glossary.md) as a page of the site, with the same header and toggle. */
+export function renderDocumentPage(title: string, markdownText: string, options: { footer: string; lang: Lang }): string {
+  const nav = `<nav><a href="index.html">${bilingual("Contents", "目录")}</a></nav>`;
+  return page({ title, nav, lang: options.lang }, `<article class="cell markdown">${renderMarkdown(markdownText)}</article>`, options.footer, {});
+}
+
+/** Plain text in both languages, the page showing one. */
+export function bilingual(en: string, zh: string): string {
+  return `<span data-lang="en">${escapeHtml(en)}</span><span data-lang="zh" lang="zh-CN">${escapeHtml(zh)}</span>`;
+}
+
+/** The header's language toggle: switches the page at once (no reload), and the choice is kept for the next page. */
+export const LANG_TOGGLE =
+  `<span class="lang-toggle" role="group" aria-label="Language · 语言"><button type="button" data-set-lang="en" lang="en">English</button><button type="button" data-set-lang="zh" lang="zh-CN">中文</button></span>`;
+
+/**
+ * Runs before the body is drawn: the page's language is the URL's `?lang=en|zh`, else the reader's last choice
+ * (localStorage), else the one the server opened with; `<html lang>` follows, and the toggle switches it in place.
+ */
+export const LANG_SCRIPT = `(function () {
+  var root = document.documentElement, key = "aider-workbench.lang", ok = function (v) { return v === "en" || v === "zh"; };
+  var asked = new URLSearchParams(location.search).get("lang"), kept = null;
+  try { kept = localStorage.getItem(key); if (ok(asked)) localStorage.setItem(key, asked); } catch (e) {}
+  function show(v) { root.setAttribute("data-lang", v); root.lang = v === "zh" ? "zh-CN" : "en"; }
+  show(ok(asked) ? asked : ok(kept) ? kept : root.getAttribute("data-lang") === "zh" ? "zh" : "en");
+  window.workbenchSetLang = function (v) {
+    if (!ok(v)) return;
+    show(v);
+    try { localStorage.setItem(key, v); } catch (e) {}
+    var url = new URL(location.href); url.searchParams.set("lang", v); history.replaceState(history.state, "", url);
+  };
+  document.addEventListener("click", function (e) {
+    var b = e.target && e.target.closest ? e.target.closest("[data-set-lang]") : null;
+    if (b) { e.preventDefault(); window.workbenchSetLang(b.getAttribute("data-set-lang")); }
+  });
+})();`;
+
+function page(head: { title: string; nav: string; lang: Lang }, body: string, footer: string, extra: { refreshSeconds?: number | undefined; script?: string }): string {
+  const { title, nav, lang } = head;
+  const { refreshSeconds, script = "" } = extra;
   const refresh = refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : "";
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang === "zh" ? "zh-CN" : "en"}" data-lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -165,10 +254,11 @@ ${refresh}<title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="assets/hljs/github.min.css">
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
 <style>${CSS}</style>
+<script>${LANG_SCRIPT}</script>
 ${script}
 </head>
 <body>
-<header><a class="home" href="index.html">aider-workbench</a>${nav}</header>
+<header><a class="home" href="index.html">aider-workbench</a>${nav}${LANG_TOGGLE}</header>
 <main>
 ${body}
 </main>
@@ -179,6 +269,11 @@ ${body}
 }
 
 const CSS = `
+html[data-lang="en"] [data-lang="zh"], html[data-lang="zh"] [data-lang="en"] { display: none; }
+.lang-toggle { margin-left: auto; display: flex; gap: 0; }
+.lang-toggle button { border-radius: 0; } .lang-toggle button:first-child { border-radius: 6px 0 0 6px; } .lang-toggle button:last-child { border-radius: 0 6px 6px 0; border-left: none; }
+html[data-lang="en"] .lang-toggle [data-set-lang="en"], html[data-lang="zh"] .lang-toggle [data-set-lang="zh"] { background: #0969da; color: #fff; border-color: #0969da; }
+.untranslated { display: inline-block; margin: 0 0 .3em; padding: 0 .5em; border-radius: 4px; background: #fff8c5; color: #6b5a00; font-size: .8em; }
 body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: #1f2328; background: #fff; }
 header { display: flex; gap: 1.5em; align-items: baseline; padding: .6em 1.5em; border-bottom: 1px solid #d0d7de; background: #f6f8fa; }
 header .home { font-weight: 600; color: #1f2328; text-decoration: none; }

@@ -116,6 +116,22 @@ function checkCell(value: unknown, param: string): void {
   if (cell.cell_type === "code" && cell.outputs !== undefined) requireArray(WHERE, `${param}.outputs`, cell.outputs);
 }
 
+const TRANSLATION_HASH = /^[0-9a-f]{16}$/;
+
+/** Why `value` is not a well-formed `metadata.zh`, or null when it is. */
+export function cellTranslationProblem(value: unknown): string | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "metadata.zh must be an object {en, source}";
+  const keys = Object.keys(value).sort();
+  if (keys.join(",") !== "en,source") return `metadata.zh must have exactly the keys en and source (has ${keys.join(", ") || "none"})`;
+  const { en, source } = value as Record<string, unknown>;
+  if (typeof en !== "string" || !TRANSLATION_HASH.test(en)) return "metadata.zh.en must be 16 lowercase hex digits (the hash of the English source)";
+  if (!Array.isArray(source) || !source.every((s) => typeof s === "string")) return "metadata.zh.source must be a list of strings";
+  const bad = source.findIndex((s, i) => (i < source.length - 1 ? !s.endsWith("\n") || s.slice(0, -1).includes("\n") : s.includes("\n")));
+  if (bad >= 0) return `metadata.zh.source must be lines, each ending in "\\n" but the last (line ${bad + 1} is not)`;
+  if (source.join("").trim() === "") return "metadata.zh.source must not be empty";
+  return null;
+}
+
 /** A stable id for a cell that has none: from the notebook's name, the cell's position and its source. */
 function derivedId(notebookName: string, index: number, source: string, taken: ReadonlySet<string>): string {
   for (let salt = 0; ; salt++) {
@@ -180,6 +196,12 @@ export function normalFormProblems(text: string, notebookName: string): string[]
     if (cell.id !== undefined) seen.add(cell.id);
     if (cell.cell_type === "code" && cell.outputs.length > 0) problems.push(`${where} has outputs`);
     if (cell.cell_type === "code" && cell.execution_count !== null) problems.push(`${where} has an execution count`);
+    const zh = cell.metadata?.zh;
+    if (zh !== undefined && cell.cell_type !== "markdown") problems.push(`${where} has metadata.zh, but only markdown cells carry a Chinese text`);
+    else if (zh !== undefined) {
+      const bad = cellTranslationProblem(zh);
+      if (bad !== null) problems.push(`${where}: ${bad}`);
+    }
   });
   const kernel = (nb.metadata.kernelspec as JsonObject | undefined)?.name;
   if (kernel !== TSLAB_KERNELSPEC.name) problems.push(`the kernelspec is ${JSON.stringify(kernel)}, not "tslab"`);

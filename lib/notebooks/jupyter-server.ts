@@ -37,13 +37,15 @@ const URL_LINE = /(http:\/\/127\.0\.0\.1:\d+\/\S*\?token=[0-9a-f]+)/;
 export function startJupyterServer(
   paths: ProjectPaths,
   jupyter: JupyterInstall,
-  options: { port: number; onLog?: (line: string) => void; timeoutSeconds?: number },
+  options: { port: number; onLog?: (line: string) => void; timeoutSeconds?: number; notebookDir?: string },
 ): Promise<JupyterServer> {
   registerKernel(paths, jupyter);
-  trustNotebooks(paths, jupyter, options.onLog);
-  const args = ["-m", "notebook", "--no-browser", "--ip=127.0.0.1", `--port=${options.port}`, `--notebook-dir=${paths.notebooks}`];
+  // the folder served: notebooks/, or the notebooks generated in another language (notebooks-in-lang.ts)
+  const dir = options.notebookDir ?? paths.notebooks;
+  trustNotebooks({ ...paths, notebooks: dir }, jupyter, options.onLog);
+  const args = ["-m", "notebook", "--no-browser", "--ip=127.0.0.1", `--port=${options.port}`, `--notebook-dir=${dir}`];
   if (process.getuid?.() === 0) args.push("--allow-root"); // the Notebook server refuses root without it
-  const child = spawn(jupyter.python, args, { cwd: paths.notebooks, env: jupyterEnv(paths), stdio: ["inherit", "pipe", "pipe"] });
+  const child = spawn(jupyter.python, args, { cwd: dir, env: jupyterEnv(paths), stdio: ["inherit", "pipe", "pipe"] });
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
   return new Promise((resolve, reject) => {
     let found = false;

@@ -9,8 +9,11 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { listDiagrams } from "../diagrams/render.js";
-import { escapeHtml, notebookTitle, renderContentsPage, renderNotebookPage, type ContentsEntry } from "./html.js";
+import { escapeHtml, notebookTitle, renderContentsPage, renderDocumentPage, renderNotebookPage, type ContentsEntry, type NavLink, type PageLanguage } from "./html.js";
 import { parseNotebook, type Notebook } from "./ipynb.js";
+import { LANG_DEFAULTS, type Lang } from "../core/lang.js";
+import { parseGlossary } from "./glossary.js";
+import { cellTranslation, notebookInLang } from "./language.js";
 import { requireInteger } from "../core/validate.js";
 import { INSTALL_HINT } from "./jupyter.js";
 import type { ProjectPaths } from "./project.js";
@@ -36,9 +39,39 @@ export interface SiteOptions {
   jupyterInstalled: boolean;
   /** Where the learner's edited copies go; by default `.workbench/notebooks/` in the project. */
   editsDir?: string;
+  /** The language pages open in (`start --lang`); the reader's `?lang=` or last choice wins, the toggle switches. */
+  lang?: Lang;
 }
 
-export const SITE_DEFAULTS: Readonly<SiteOptions> = Object.freeze({ live: true, jupyterInstalled: false });
+export const SITE_DEFAULTS: Readonly<SiteOptions> = Object.freeze({ live: true, jupyterInstalled: false, lang: LANG_DEFAULTS.lang });
+
+/** The page of the glossary the Chinese prose links its terms to (docs/glossary.md, rendered). */
+export const GLOSSARY_PAGE = "glossary.html";
+
+/** What every page needs for its two languages: the opening language, and docs/glossary.json for the links. */
+export function pageLanguage(root: string, lang: Lang): PageLanguage {
+  const file = join(root, "docs", "glossary.json");
+  if (!existsSync(file)) return { lang };
+  return { lang, glossary: { glossary: parseGlossary(JSON.parse(readFileSync(file, "utf8"))), href: GLOSSARY_PAGE } };
+}
+
+/** The notebook's title in Chinese: the first heading of its Chinese prose, when its first heading cell has one. */
+export function chineseTitle(nb: Notebook): string | undefined {
+  const first = nb.cells.find((c) => c.cell_type === "markdown" && /^#{1,6}\s/m.test(Array.isArray(c.source) ? c.source.join("") : c.source));
+  return first && cellTranslation(first) ? notebookTitle(notebookInLang({ ...nb, cells: [first] }, "zh"), "") || undefined : undefined;
+}
+
+/** A notebook as its neighbours' pages link to it: its page and its title, in Chinese too when it has one. */
+export function navLink(e: SiteEntry): NavLink {
+  const titleZh = chineseTitle(e.notebook);
+  return { href: e.href, title: e.title, ...(titleZh ? { titleZh } : {}) };
+}
+
+/** docs/glossary.md as a page of the site, or null when the project has none. */
+export function glossaryPage(root: string, options: { footer: string; lang: Lang }): string | null {
+  const file = join(root, "docs", "glossary.md");
+  return existsSync(file) ? renderDocumentPage("术语表 · Glossary", readFileSync(file, "utf8"), options) : null;
+}
 
 export interface Site {
   paths: ProjectPaths;
@@ -141,14 +174,21 @@ function statusHtml(entry: SiteEntry): string {
 export function renderSitePage(site: Site, name: string): string | null {
   const pending = site.entries.some((e) => e.state !== "done");
   if (name === "" || name === "index.html") {
-    const entries: ContentsEntry[] = site.entries.map((e) => ({ href: e.href, title: e.title, file: `notebooks/${basename(e.file)}`, status: statusHtml(e) }));
+    const entries: ContentsEntry[] = site.entries.map((e) => {
+      const titleZh = chineseTitle(e.notebook);
+      return { href: e.href, title: e.title, ...(titleZh ? { titleZh } : {}), file: `notebooks/${basename(e.file)}`, status: statusHtml(e) };
+    });
     const diagrams = listDiagrams(site.paths.diagrams)
       .filter((d) => existsSync(d.svg))
       .map((d) => ({ name: d.name, caption: diagramCaption(d.source), svg: readFileSync(d.svg, "utf8") }));
     const live = site.options.live ? " Open one to edit its cells and run them." : "";
-    const intro = `The study notebooks in learning order, executed in-process by tslab (no Python).${live} ${pending ? "Notebooks are still executing; this page refreshes until they are done." : ""}`;
-    return renderContentsPage(entries, diagrams, { intro, footer: siteFooter(site.options), ...(pending ? { refreshSeconds: 3 } : {}) });
+    const liveZh = site.options.live ? "打开一个笔记本即可编辑并运行其中的单元格。" : "";
+    const intro =
+      `<span data-lang="en">The study notebooks in learning order, executed in-process by tslab (no Python).${live} ${pending ? "Notebooks are still executing; this page refreshes until they are done." : ""}</span>` +
+      `<span data-lang="zh" lang="zh-CN">按学习顺序排列的笔记本，由 tslab 在本进程中执行（无需 Python）。${liveZh}${pending ? "笔记本仍在执行，本页会自动刷新，直到全部完成。" : ""}</span>`;
+    return renderContentsPage(entries, diagrams, { intro, footer: siteFooter(site.options), lang: site.options.lang ?? LANG_DEFAULTS.lang, ...(pending ? { refreshSeconds: 3 } : {}) });
   }
+  if (name === GLOSSARY_PAGE) return glossaryPage(site.paths.root, { footer: siteFooter(site.options), lang: site.options.lang ?? LANG_DEFAULTS.lang });
   const i = site.entries.findIndex((e) => e.href === name);
   if (i === -1) return null;
   const entry = site.entries[i]!;
@@ -156,7 +196,7 @@ export function renderSitePage(site: Site, name: string): string | null {
     entry.state === "done"
       ? `<code>notebooks/${escapeHtml(basename(entry.file))}</code>, executed in-process by tslab: ${statusHtml(entry)}`
       : `<code>notebooks/${escapeHtml(basename(entry.file))}</code>: ${statusHtml(entry)} — shown without outputs; ${site.options.live ? "reload when it has run, or run its cells yourself." : "this page refreshes when it has run."}`;
-  const link = (e: SiteEntry | undefined) => (e ? { href: e.href, title: e.title } : undefined);
+  const link = (e: SiteEntry | undefined) => (e ? navLink(e) : undefined);
   const prev = link(site.entries[i - 1]);
   const next = link(site.entries[i + 1]);
   return renderNotebookPage(entry.notebook, {
@@ -165,6 +205,7 @@ export function renderSitePage(site: Site, name: string): string | null {
     failure: entry.run?.failure ?? null,
     nav: { ...(prev ? { prev } : {}), ...(next ? { next } : {}) },
     footer: siteFooter(site.options),
+    language: pageLanguage(site.paths.root, site.options.lang ?? LANG_DEFAULTS.lang),
     // a live page does not reload itself (it would lose what the learner is typing)
     ...(entry.state === "done" || site.options.live ? {} : { refreshSeconds: 2 }),
     ...(site.options.live ? { live: { notebook: basename(entry.file, ".ipynb"), edits: readEdits(site.options.editsDir, entry.file) } } : {}),

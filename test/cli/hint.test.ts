@@ -1,5 +1,5 @@
 /** lib/cli/hint.ts: `workbench hint`, in a throwaway checkout (it never runs student code). */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderHint } from "../../lib/cli/hint.js";
@@ -61,6 +61,35 @@ describe("workbench hint", () => {
     const r = await cli("hint", "nope", "--root", root);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^hint: exercise must be one of .* \(got "nope"\)\n$/);
+  });
+});
+
+describe("workbench hint in Chinese", () => {
+  it("shows the Chinese hint from README.zh.md, or the English with one line saying so", async () => {
+    const root = fakeCheckout({ "05-commit-plan": "solution" });
+    const english = await cli("hint", "05", "--root", root, "--lang", "zh");
+    expect(english.out).toContain("（05-commit-plan 还没有中文 README：提示以英文显示。）");
+    expect(english.out).toContain(`提示 1/${HINTS.length} — ${HINTS[0]!.title}`);
+    const readme = join(root, "exercises", "05-commit-plan", "README.md");
+    const zh = readFileSync(readme, "utf8").replace(/<summary>Hint (\d+) — [^<]*<\/summary>/g, "<summary>提示 $1 — 中文标题 $1</summary>").replace(/^## Hints$/m, "## 提示").replace(/^Helps with:$/gm, "对应的测试：");
+    writeFileSync(join(root, "exercises", "05-commit-plan", "README.zh.md"), zh);
+    const chinese = await cli("hint", "05", "--root", root, "--lang", "zh");
+    expect(chinese.out).toContain(`提示 2/${HINTS.length} — 中文标题 2`);
+    expect(chinese.out).not.toContain("还没有中文 README");
+  });
+});
+
+describe("--help in the learner's language", () => {
+  it("grade, hint and reset explain themselves in Chinese with --lang zh, in English with --lang en", async () => {
+    for (const command of ["grade", "hint", "reset"]) {
+      const zh = await cli(command, "--help", "--lang", "zh");
+      expect(zh.code).toBe(0);
+      expect(zh.out).toMatch(new RegExp(`^用法：workbench ${command}`));
+      expect(zh.out).toContain("--root DIR     workbench 的检出目录");
+      expect((await cli(command, "--help", "--lang", "en")).out).toMatch(new RegExp(`^Usage: workbench ${command}`));
+    }
+    // a malformed --lang does not break --help: it is English
+    expect((await cli("hint", "--help", "--lang", "fr")).out).toMatch(/^Usage: workbench hint/);
   });
 });
 

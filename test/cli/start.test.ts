@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../lib/cli/command.js";
-import { startCommand, startMode } from "../../lib/cli/start.js";
+import { startCommand, startMode, urlInLang } from "../../lib/cli/start.js";
 import { cli } from "./run-cli.js";
 
 describe("start: usage mistakes are one line, exit 2", () => {
@@ -52,5 +52,15 @@ describe("start: which mode", () => {
   it("--jupyter without the Notebook server is a usage error naming the Debian packages", () => {
     expect(() => startMode("jupyter", null)).toThrow(/--jupyter needs the Notebook server; on Debian: sudo apt-get install jupyter-notebook python3-nbclient/);
     expect(startMode("jupyter", server)).toEqual({ mode: "jupyter" });
+  });
+});
+
+describe("start --lang", () => {
+  it("opens the first page in Chinese through the URL (the page then remembers it), English as it was", () => {
+    expect(urlInLang("http://127.0.0.1:8888/?token=abc", "zh")).toBe("http://127.0.0.1:8888/?token=abc&lang=zh");
+    expect(urlInLang("http://127.0.0.1:8888/?token=abc", "en")).toBe("http://127.0.0.1:8888/?token=abc");
+  });
+  it("is documented in the usage", () => {
+    expect(startCommand.usage).toMatch(/--lang zh\|en +the language the notebooks open in/);
   });
 });

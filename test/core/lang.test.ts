@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
-import { chooseLang, displayWidth, isLang, padColumns, takeLangOption } from "../../lib/core/lang.js";
+import { chooseLang, displayWidth, isLang, padColumns, takeLangOption, translationHash } from "../../lib/core/lang.js";
 
 describe("chooseLang", () => {
   it("takes the flag first, then WORKBENCH_LANG, then the locale, else English", () => {
@@ -60,5 +60,17 @@ describe("displayWidth and padColumns", () => {
     expect(padColumns("状态", 6)).toBe("状态  ");
     expect(padColumns("ab", 4, true)).toBe("  ab");
     expect(padColumns("练习练习", 4)).toBe("练习练习");
+  });
+});
+
+describe("translationHash", () => {
+  it("is the first 16 hex digits of the SHA-256 of the UTF-8 text (what the Chinese files record)", () => {
+    // sha256("abc") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+    expect(translationHash("abc")).toBe("ba7816bf8f01cfea");
+    expect(translationHash("悬空质量")).toMatch(/^[0-9a-f]{16}$/);
+    expect(translationHash("a\n")).not.toBe(translationHash("a"));
+  });
+  it("refuses what is not a string", () => {
+    expect(() => translationHash(["a"] as unknown as string)).toThrow(/translationHash: text must be a string/);
   });
 });

@@ -62,3 +62,47 @@ describe("hintFoldProblems", () => {
     expect(hintFoldProblems("# T\n")).toEqual(["has no '## Hints' section"]);
   });
 });
+
+describe("a Chinese README", () => {
+  const ZH = `# 练习 09 — 标题
+
+## 先读
+内容
+
+## 提示
+
+<details><summary>提示 1 — 轻轻一推</summary>
+
+对应的测试：
+- finds the first match
+- keeps the file byte-identical
+
+先看第一处匹配。
+</details>
+
+<details><summary>提示 2 — 差不多就是答案</summary>
+
+对应的测试:
+- finds the first match
+
+几乎就是答案。
+</details>
+`;
+
+  it("is read like the English: 提示 N — 标题, and 对应的测试： with the English test titles", () => {
+    const r = parseReadme(ZH);
+    expect(r.title).toBe("练习 09 — 标题");
+    expect(r.sections).toEqual(["先读", "提示"]);
+    expect(r.hints.map((h) => [h.number, h.title, h.tests, h.body])).toEqual([
+      [1, "轻轻一推", ["finds the first match", "keeps the file byte-identical"], "先看第一处匹配。"],
+      [2, "差不多就是答案", ["finds the first match"], "几乎就是答案。"],
+    ]);
+    expect(hintFoldProblems(ZH)).toEqual([]);
+  });
+
+  it("is held to the same rules: numbering, a list after 对应的测试：, folded hints", () => {
+    expect(() => parseReadme(ZH.replace("提示 2 —", "提示 3 —"))).toThrow(/hint 2 is labelled 3/);
+    expect(() => parseReadme(ZH.replace("- finds the first match\n- keeps", "keeps"))).toThrow(/not followed by a list/);
+    expect(hintFoldProblems(ZH.replace("## 提示\n", "## 提示\n\n外面的文字\n"))).toEqual([`has text in '## Hints' outside a folded <details> hint: "外面的文字"`]);
+  });
+});

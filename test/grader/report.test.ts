@@ -62,6 +62,14 @@ describe("text report", () => {
 });
 
 describe("text report in Chinese", () => {
+  it("says in one line when a hint is English because the exercise has no Chinese README", () => {
+    const h = { number: 1, title: "First", body: "the body", tests: [] };
+    const shown = (englishOnly: boolean) =>
+      formatFailures(REPORT, { lang: "zh", hintFor: (id) => (id === "03-half" ? { hint: { hint: h, test: "f", fresh: true }, total: 3, ...(englishOnly ? { englishOnly } : {}) } : null) });
+    expect(shown(true)).toContain("  （03-half 还没有中文 README：提示以英文显示。）\n  提示 1/3 — First（针对 ✗ f）\n    the body");
+    expect(shown(false)).not.toContain("还没有中文 README");
+  });
+
   it("translates the table's fixed words and keeps its columns aligned by display width", () => {
     const table = formatTable(REPORT, { lang: "zh" });
     const rows = table.split("\n").filter((r) => r !== "");
@@ -84,6 +92,8 @@ describe("text report in Chinese", () => {
     expect(text).toContain("      → 已知错误：丢掉了悬空质量\n");
     expect(text).toContain("        这一步加上了 (1−α)·p(v) 和沿边传出的份额，却漏了 α·d_t·p(v)。\n");
     expect(text).toContain("        阅读：notebooks/01.ipynb § 4");
+    // the section as the learner reads it, when the session knows its heading in their language
+    expect(formatFailures(r, { lang: "zh", notebookRef: (ref) => `${ref}. 没有悬空项时流失了什么` })).toContain("        阅读：notebooks/01.ipynb § 4. 没有悬空项时流失了什么\n");
     expect(formatFailures(r)).toContain("      → known mistake: dangling mass dropped\n");
   });
 });

@@ -4,12 +4,13 @@
  * the one-line input error), and `mergeReports`, watch mode's merge of a re-graded exercise into the last report.
  * `gradeSession` itself runs whole grades: end to end in test/grader/grade-hints.test.ts and grade-watch.test.ts.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
 import type { ReportProvenance } from "../../lib/grader/provenance.js";
 import { gradeReport, type ExerciseResult } from "../../lib/grader/results.js";
-import { loadCatalog, mergeReports } from "../../lib/grader/session.js";
+import { loadCatalog, mergeReports, notebookRefIn } from "../../lib/grader/session.js";
 import { tempDirs, writeTree } from "../support/temp-dirs.js";
 
 const temp = tempDirs();
@@ -30,6 +31,44 @@ function checkout(): string {
   });
   return root;
 }
+
+describe("loadCatalog in Chinese", () => {
+  const ZH = (title: string, tests = "- test a"): string =>
+    `# ${title}\n\n正文。\n\n## 提示\n\n<details><summary>提示 1 — 从这里开始</summary>\n\n对应的测试：\n${tests}\n\n看 a。\n</details>\n`;
+
+  it("takes the title and hints from README.zh.md when its hints match the English ones", () => {
+    const root = checkout();
+    writeTree(root, { "exercises/01-alpha/README.zh.md": ZH("练习 01 — 甲") });
+    const [alpha] = loadCatalog(root, ["1"], "zh");
+    expect(alpha).toMatchObject({ title: "甲" });
+    expect(alpha!.englishOnly).toBeUndefined();
+    expect(alpha!.hints.map((h) => [h.number, h.title, h.tests, h.body])).toEqual([[1, "从这里开始", ["test a"], "看 a。"]]);
+    expect(loadCatalog(root, ["1"], "en")[0]).toMatchObject({ title: "Alpha <one>" });
+  });
+
+  it("falls back to the English, saying why, without README.zh.md or when its hints differ", () => {
+    const root = checkout();
+    expect(loadCatalog(root, ["1"], "zh")[0]).toMatchObject({ title: "Alpha <one>", englishOnly: "has no README.zh.md" });
+    writeTree(root, { "exercises/01-alpha/README.zh.md": ZH("练习 01 — 甲", "- 测试 a") });
+    const [alpha] = loadCatalog(root, ["1"], "zh");
+    expect(alpha).toMatchObject({ title: "Alpha <one>", englishOnly: "README.zh.md's hints differ from the English ones" });
+    expect(alpha!.hints[0]!.title).toBe("Start here");
+    writeTree(root, { "exercises/01-alpha/README.zh.md": "# 练习 01\n" });
+    expect(loadCatalog(root, ["1"], "zh")[0]!.englishOnly).toBe("README.zh.md has no '## Hints' section");
+  });
+});
+
+describe("notebookRefIn", () => {
+  it("names a known mistake's notebook section by its Chinese heading when the notebook has one", () => {
+    const root = checkout();
+    writeTree(root, { "notebooks/01-pair.ipynb": readFileSync(join(__dirname, "..", "fixtures", "zh", "pair.ipynb"), "utf8") });
+    expect(notebookRefIn(root, "01-pair.ipynb § Dangling mass", "zh")).toBe("01-pair.ipynb § 悬空质量");
+    expect(notebookRefIn(root, "01-pair.ipynb § Dangling mass", "en")).toBe("01-pair.ipynb § Dangling mass");
+    expect(notebookRefIn(root, "09-absent.ipynb § Dangling mass", "zh")).toBe("09-absent.ipynb § Dangling mass");
+    writeTree(root, { "notebooks/02-bad.ipynb": "{not json" });
+    expect(notebookRefIn(root, "02-bad.ipynb § X", "zh")).toBe("02-bad.ipynb § X");
+  });
+});
 
 describe("loadCatalog", () => {
   it("gives each chosen exercise its README's title without the 'Exercise NN —' prefix, and its hints", () => {

@@ -1,9 +1,13 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { WorkbenchInputError } from "../../lib/core/errors.js";
-import { describeViolations, glossaryMarkdown, parseGlossary, termViolations, type Glossary } from "../../lib/notebooks/glossary.js";
+import { describeViolations, glossaryAnchor, glossaryMarkdown, linkGlossaryTerms, parseGlossary, termViolations, type Glossary } from "../../lib/notebooks/glossary.js";
+import { renderMarkdown } from "../../lib/notebooks/html.js";
+import { parseNotebook, type Notebook } from "../../lib/notebooks/ipynb.js";
+import { cellTranslation } from "../../lib/notebooks/language.js";
+import { listNotebooks } from "../../lib/notebooks/project.js";
 
 const ROOT = join(__dirname, "..", "..");
 const GLOSSARY = parseGlossary(JSON.parse(readFileSync(join(ROOT, "docs", "glossary.json"), "utf8")));
@@ -56,6 +60,91 @@ describe("docs/glossary.json", () => {
 
   it("has no forbidden synonym in its own terms' text", () => {
     expect(describeViolations(termViolations(GLOSSARY, GLOSSARY.terms.map((t) => t.zh).join("，")))).toBe("");
+  });
+});
+
+/** Every `*.zh.md` under `dir` (repository paths), outside what is installed, built or generated. */
+function chinesePages(dir: string, rel = ""): string[] {
+  const skip = new Set(["node_modules", ".git", "build", "dist", "notebooks.zh", "fixtures", ".workbench", ".jupyter"]);
+  return readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((e) => {
+    const path = rel === "" ? e.name : `${rel}/${e.name}`;
+    if (e.isDirectory()) return skip.has(e.name) ? [] : chinesePages(dir, path);
+    return e.name.endsWith(".zh.md") ? [path] : [];
+  });
+}
+
+/** Each Chinese prose cell's violations, one line per cell: `<name> cell <id>: «…» → use «…» (at n)`. */
+function chineseProseViolations(nb: Notebook, name: string): string[] {
+  return nb.cells.flatMap((c) => {
+    const zh = cellTranslation(c);
+    const found = zh ? describeViolations(termViolations(GLOSSARY, zh.source.join(""))) : "";
+    return found ? [`${name} cell ${c.id}: ${found.split("\n").join("; ")}`] : [];
+  });
+}
+
+describe("the Chinese text uses the glossary's terms", () => {
+  it("in every Chinese prose cell of the notebooks", () => {
+    const notebooks = listNotebooks(join(ROOT, "notebooks"));
+    expect(notebooks.length).toBeGreaterThan(0);
+    const found = notebooks.flatMap((f) => chineseProseViolations(parseNotebook(readFileSync(f, "utf8"), f), `notebooks/${f.split("/").pop()}`));
+    expect(found.join("\n")).toBe("");
+  });
+
+  it("in every Chinese README and page there is (every *.zh.md of the repository)", () => {
+    const pages = chinesePages(ROOT);
+    expect(pages).toContain("README.zh.md");
+    const found = pages.flatMap((p) => {
+      const v = describeViolations(termViolations(GLOSSARY, readFileSync(join(ROOT, p), "utf8")));
+      return v ? [`${p}: ${v.split("\n").join("; ")}`] : [];
+    });
+    expect(found.join("\n")).toBe("");
+  });
+
+  it("is checked both ways on the fixture notebook", () => {
+    const fixture = parseNotebook(readFileSync(join(ROOT, "test", "fixtures", "zh", "pair.ipynb"), "utf8"), "pair.ipynb");
+    expect(chineseProseViolations(fixture, "pair.ipynb")).toEqual([]);
+    const zh = fixture.cells[0]!.metadata.zh as { source: string[] };
+    zh.source = zh.source.map((l) => l.replace("悬空质量经", "悬挂质量经"));
+    expect(chineseProseViolations(fixture, "pair.ipynb")).toEqual(["pair.ipynb cell intro: «悬挂质量» → use «悬空质量» (at 22)"]);
+  });
+});
+
+describe("glossary links: a term's first use links to its row", () => {
+  it("gives each row of docs/glossary.md a stable anchor", () => {
+    expect(glossaryAnchor("悬空质量")).toBe("term-悬空质量");
+    expect(glossaryMarkdown(GLOSSARY)).toContain(`<a id="term-悬空质量"></a>悬空质量 |`);
+    for (const t of GLOSSARY.terms) expect(glossaryMarkdown(GLOSSARY)).toContain(`<a id="${glossaryAnchor(t.zh)}"></a>`);
+    expect(() => glossaryAnchor(" ")).toThrow(/glossaryAnchor: term must be a non-empty term/);
+  });
+
+  it("links only the first use across the notebook's cells", () => {
+    const out = linkGlossaryTerms(GLOSSARY, ["悬空质量经个性化分布送回。", "再说悬空质量；阻尼取 0.85。"], "g.html");
+    expect(out).toEqual([
+      "[悬空质量](g.html#term-悬空质量)经[个性化分布](g.html#term-个性化分布)送回。",
+      "再说悬空质量；[阻尼](g.html#term-阻尼)取 0.85。",
+    ]);
+  });
+
+  it("leaves code, math, links, tags and headings alone, linking the first use outside them", () => {
+    const text = "# 悬空质量\n\n`悬空质量` $悬空质量$ [悬空质量](x) <b title=\"悬空质量\">b</b>\n\n```ts\n// 悬空质量\n```\n\n最后是悬空质量。";
+    const [out] = linkGlossaryTerms(GLOSSARY, [text], "g.html");
+    expect(out).toBe(text.replace("最后是悬空质量。", "最后是[悬空质量](g.html#term-悬空质量)。"));
+  });
+
+  it("takes the longest term at a place (悬空质量, not a shorter term inside it) and the seed's other spelling", () => {
+    const tiny = parseGlossary({
+      about: "",
+      terms: [
+        { zh: "悬空", en: "dangling", ids: ["lib/a.ts#a"], taught: ["x"], forbidden: [] },
+        { zh: "悬空质量", en: "dangling mass", ids: ["lib/a.ts#b"], taught: ["x"], forbidden: [] },
+        { zh: "二分搜索", en: "binary search", also: ["二分式搜索"], ids: ["lib/a.ts#c"], taught: ["x"], forbidden: [] },
+      ],
+    });
+    expect(linkGlossaryTerms(tiny, ["悬空质量与二分式搜索"], "#")).toEqual(["[悬空质量](##term-悬空质量)与[二分式搜索](##term-二分搜索)"]);
+  });
+
+  it("refuses an href that would break the Markdown link", () => {
+    expect(() => linkGlossaryTerms(GLOSSARY, ["x"], "a b")).toThrow(/linkGlossaryTerms: href must be a URL/);
   });
 });
 
@@ -130,5 +219,12 @@ describe("parseGlossary names the broken field", () => {
   });
   it("refuses a term listed twice", () => {
     expect(() => parseGlossary({ about: "", terms: [good, good] })).toThrow(/terms\[1\]\.zh must be a non-empty term listed once/);
+  });
+});
+
+describe("glossary links and emphasis", () => {
+  it("links a term that is the whole of an emphasis around the emphasis, so it still renders bold", () => {
+    expect(linkGlossaryTerms(GLOSSARY, ["它的**仓库地图**（repo map）与*阻尼*"], "g")).toEqual(["它的[**仓库地图**](g#term-仓库地图)（repo map）与[*阻尼*](g#term-阻尼)"]);
+    expect(renderMarkdown(linkGlossaryTerms(GLOSSARY, ["它的**仓库地图**（repo map）"], "g")[0]!)).toContain("<a href=\"g#term-%E4%BB%93%E5%BA%93%E5%9C%B0%E5%9B%BE\"><strong>仓库地图</strong></a>");
   });
 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { projectPaths, type ProjectPaths } from "../../lib/notebooks/project.js";
 import { serveSite } from "../../lib/notebooks/serve.js";
-import { createSite, executeSite, renderSitePage, siteFooter, type Site } from "../../lib/notebooks/site.js";
+import { chineseTitle, createSite, executeSite, GLOSSARY_PAGE, glossaryPage, pageLanguage, renderSitePage, siteFooter, type Site } from "../../lib/notebooks/site.js";
+import { parseNotebook } from "../../lib/notebooks/ipynb.js";
+import { bilingual } from "../../lib/notebooks/html.js";
 
 const root = join(__dirname, "..", "..");
 
@@ -78,8 +80,33 @@ describe("the embedded notebook site", () => {
   }, 120_000);
 
   it("the contents page lists the diagrams; a page it does not have is null", () => {
-    expect(renderSitePage(site, "index.html")).toContain("<h2>Diagrams</h2>");
+    expect(renderSitePage(site, "index.html")).toContain(`<h2>${bilingual("Diagrams", "示意图")}</h2>`);
     expect(renderSitePage(site, "nope.html")).toBeNull();
+  });
+
+  it("serves the glossary the Chinese prose links to, and opens pages in the site's language", async () => {
+    const res = await get(`${url}${GLOSSARY_PAGE}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<a id="term-悬空质量"></a>悬空质量`);
+    expect(html).toMatch(/<html lang="en" data-lang="en">/);
+    const zh = createSite(paths, [join(paths.notebooks, "01-passing.ipynb")], { lang: "zh" });
+    expect(renderSitePage(zh, "index.html")).toMatch(/<html lang="zh-CN" data-lang="zh">/);
+    expect(renderSitePage(zh, "01-passing.html")).toMatch(/<html lang="zh-CN" data-lang="zh">/);
+  });
+});
+
+describe("the site's two languages", () => {
+  const fixture = parseNotebook(readFileSync(join(root, "test", "fixtures", "zh", "pair.ipynb"), "utf8"), "pair.ipynb");
+  it("gives a notebook's Chinese title from its first heading's Chinese, none without one", () => {
+    expect(chineseTitle(fixture)).toBe("悬空质量");
+    const untranslated = { ...fixture, cells: fixture.cells.map((c) => ({ ...c, metadata: {} })) };
+    expect(chineseTitle(untranslated)).toBeUndefined();
+  });
+  it("links the glossary when the project has one", () => {
+    expect(pageLanguage(root, "zh")).toMatchObject({ lang: "zh", glossary: { href: GLOSSARY_PAGE } });
+    expect(pageLanguage(join(root, "test"), "en")).toEqual({ lang: "en" });
+    expect(glossaryPage(join(root, "test"), { footer: "", lang: "en" })).toBeNull();
   });
 });
 

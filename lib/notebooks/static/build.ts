@@ -5,11 +5,12 @@
  * built-ins replaced by the in-memory files of `files.json` or by a stub that says what is missing.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { escapeHtml, renderContentsPage, renderNotebookPage } from "../html.js";
+import { findProjectRoot } from "../../core/project-root.js";
 import type { ProjectPaths } from "../project.js";
 import { FAVICON } from "../serve.js";
-import { createSite, executeSite, type Site, type SiteEntry } from "../site.js";
+import { chineseTitle, createSite, executeSite, GLOSSARY_PAGE, glossaryPage, navLink, pageLanguage, type Site, type SiteEntry } from "../site.js";
 import { WorkbenchInputError } from "../../core/errors.js";
 import { LANGUAGES } from "../../repomap/scan/languages.js";
 import { listRepoFiles } from "../../repomap/scan/files.js";
@@ -104,7 +105,7 @@ export async function bundleServiceWorker(root: string, site: string): Promise<v
 function pageOf(entry: SiteEntry, nav: { prev?: SiteEntry; next?: SiteEntry }): string {
   const stem = basename(entry.file, ".ipynb");
   const recorded = RECORDED_CELLS[stem] ?? [];
-  const link = (e?: SiteEntry) => (e ? { href: e.href, title: e.title } : undefined);
+  const link = (e?: SiteEntry) => (e ? navLink(e) : undefined);
   const prev = link(nav.prev);
   const next = link(nav.next);
   let html = renderNotebookPage(entry.notebook, {
@@ -114,6 +115,8 @@ function pageOf(entry: SiteEntry, nav: { prev?: SiteEntry; next?: SiteEntry }): 
     nav: { ...(prev ? { prev } : {}), ...(next ? { next } : {}) },
     footer: `A static page: nothing runs on a server. Your edits stay in this browser (localStorage). To run the notebooks on your own machine: <code>${LOCAL_COMMAND}</code>.`,
     live: { notebook: stem, edits: new Map(), script: "assets/site/site-client.js" },
+    // both languages, opening in English unless the reader's ?lang= or last choice says otherwise
+    language: pageLanguage(findProjectRoot(dirname(entry.file)), "en"),
   });
   for (const id of recorded) {
     html = html.replace(`data-cell-id="${escapeHtml(id)}">`, `data-cell-id="${escapeHtml(id)}" data-recorded="${escapeHtml(LOCAL_COMMAND)}">`);
@@ -144,7 +147,12 @@ export async function buildStaticSite(paths: ProjectPaths, out: string, onLine: 
   rmSync(join(out, "assets", "site"), { recursive: true, force: true }); // ours: stale chunks would stay otherwise
   mkdirSync(join(out, "assets", "site"), { recursive: true });
   site.entries.forEach((e, i) => writeFileSync(join(out, e.href), pageOf(e, { prev: site.entries[i - 1], next: site.entries[i + 1] })));
-  const contents = site.entries.map((e) => ({ href: e.href, title: e.title, file: `notebooks/${basename(e.file)}`, status: "" }));
+  const glossary = glossaryPage(paths.root, { footer: `To run the notebooks on your own machine: <code>${LOCAL_COMMAND}</code>.`, lang: "en" });
+  if (glossary !== null) writeFileSync(join(out, GLOSSARY_PAGE), glossary);
+  const contents = site.entries.map((e) => {
+    const titleZh = chineseTitle(e.notebook);
+    return { href: e.href, title: e.title, ...(titleZh ? { titleZh } : {}), file: `notebooks/${basename(e.file)}`, status: "" };
+  });
   writeFileSync(
     join(out, "index.html"),
     renderContentsPage(contents, [], {
