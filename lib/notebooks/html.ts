@@ -88,6 +88,10 @@ export interface LivePage {
 
 /** The label of a live page's stored outputs until its session runs the cell (short: it sits over their corner). */
 const STORED = "stored output from the build";
+const STORED_ZH = "构建时保存的输出";
+/** The label the page script gives outputs from before a restart (live/browser/session-view.ts `EARLIER`), and its Chinese. */
+export const EARLIER_LABEL = "output from an earlier session";
+const EARLIER_ZH = "重启前的输出";
 
 /** The note a prose cell shows in Chinese when it has no Chinese yet (its English follows). */
 export const UNTRANSLATED_NOTE = "未翻译";
@@ -325,4 +329,6 @@ button:hover { background: #eaeef2; } button[hidden] { display: none; }
 .outputs[data-from] { position: relative; }
 .outputs[data-from]:not(:empty)::before { content: attr(data-from); position: absolute; top: 0; right: 0; z-index: 1; padding: 0 .4em; border-radius: 4px; background: #f6f8faee; color: #57606a; font-size: .75em; font-style: italic; }
 .outputs[data-from] > * { opacity: .7; }
+html[data-lang="zh"] .outputs[data-from="${STORED}"]:not(:empty)::before { content: "${STORED_ZH}"; }
+html[data-lang="zh"] .outputs[data-from="${EARLIER_LABEL}"]:not(:empty)::before { content: "${EARLIER_ZH}"; }
 `;

@@ -162,12 +162,16 @@ function diagramCaption(source: string): string {
 }
 
 function statusHtml(entry: SiteEntry): string {
-  if (entry.state !== "done") return `<span class="pending">${entry.state === "running" ? "executing…" : "queued"}</span>`;
+  const both = (en: string, zh: string): string => `<span data-lang="en">${en}</span><span data-lang="zh" lang="zh-CN">${zh}</span>`;
+  if (entry.state !== "done") return `<span class="pending">${entry.state === "running" ? both("executing…", "正在执行…") : both("queued", "排队中")}</span>`;
   const run = entry.run!;
-  const when = entry.cached ? ", unchanged since its last run" : "";
-  if (run.ok) return `<span class="ok">ran without errors (${run.seconds.toFixed(1)} s${when})</span>`;
-  const where = run.failure && run.failure.cell > 0 ? `stopped at cell ${run.failure.cell}` : "did not run";
-  return `<span class="bad">${where}: ${escapeHtml(run.failure?.message.split("\n")[0] ?? "")}</span>`;
+  if (run.ok) {
+    const seconds = run.seconds.toFixed(1);
+    return `<span class="ok">${both(`ran without errors (${seconds} s${entry.cached ? ", unchanged since its last run" : ""})`, `运行无误（${seconds} 秒${entry.cached ? "，自上次运行以来没有变化" : ""}）`)}</span>`;
+  }
+  const cell = run.failure && run.failure.cell > 0 ? run.failure.cell : 0;
+  const message = escapeHtml(run.failure?.message.split("\n")[0] ?? "");
+  return `<span class="bad">${both(`${cell ? `stopped at cell ${cell}` : "did not run"}: ${message}`, `${cell ? `在单元 ${cell} 处停止` : "没有运行"}：${message}`)}</span>`;
 }
 
 /** The HTML of the page at `name` ("index.html" or a notebook's `<stem>.html`), or null when there is none. */
@@ -192,10 +196,14 @@ export function renderSitePage(site: Site, name: string): string | null {
   const i = site.entries.findIndex((e) => e.href === name);
   if (i === -1) return null;
   const entry = site.entries[i]!;
+  const file = `<code>notebooks/${escapeHtml(basename(entry.file))}</code>`;
+  const waiting = site.options.live
+    ? ["reload when it has run, or run its cells yourself.", "运行完后请刷新，或者自己运行其中的单元。"]
+    : ["this page refreshes when it has run.", "运行完后本页会自动刷新。"];
   const banner =
     entry.state === "done"
-      ? `<code>notebooks/${escapeHtml(basename(entry.file))}</code>, executed in-process by tslab: ${statusHtml(entry)}`
-      : `<code>notebooks/${escapeHtml(basename(entry.file))}</code>: ${statusHtml(entry)} — shown without outputs; ${site.options.live ? "reload when it has run, or run its cells yourself." : "this page refreshes when it has run."}`;
+      ? `${file}, <span data-lang="en">executed in-process by tslab:</span><span data-lang="zh" lang="zh-CN">由 tslab 在本进程中执行：</span> ${statusHtml(entry)}`
+      : `${file}: ${statusHtml(entry)} — <span data-lang="en">shown without outputs; ${waiting[0]}</span><span data-lang="zh" lang="zh-CN">暂不显示输出；${waiting[1]}</span>`;
   const link = (e: SiteEntry | undefined) => (e ? navLink(e) : undefined);
   const prev = link(site.entries[i - 1]);
   const next = link(site.entries[i + 1]);

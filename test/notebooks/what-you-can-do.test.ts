@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseNotebook } from "../../lib/notebooks/ipynb.js";
+import { sectionHeading } from "../../lib/notebooks/language.js";
 
 // docs/what-you-can-do.md and the last section of notebook 06 (folded there) map seed 000's practice tasks and mastery criteria to
 // the notebook section that teaches each and the graded test that checks it (issue 17, item 7).
@@ -107,4 +109,23 @@ describe("What you can do now: seed 000's practice tasks and mastery criteria ma
     expect(rowsAt.every((i) => i > open && i < close)).toBe(true);
     expect(tableLines(text)).toEqual(tableLines(doc.slice(doc.indexOf("<!-- table:start -->"), doc.indexOf("<!-- table:end -->"))));
   });
+
+  it("in Chinese (docs/what-you-can-do.zh.md and notebook 06's Chinese): the same rows, each section by its Chinese heading", () => {
+    const zhDoc = readFileSync(join(root, "docs", "what-you-can-do.zh.md"), "utf8");
+    const zhRows = rows(tableLines(zhDoc.slice(zhDoc.indexOf("<!-- table:start -->"), zhDoc.indexOf("<!-- table:end -->"))));
+    expect(zhRows).toHaveLength(docRows.length);
+    const inChinese = (s: string): string => {
+      const m = /^(\d\d) › (.+)$/.exec(s)!;
+      const file = notebookFile(m[1]!)!;
+      return `${m[1]} › ${sectionHeading(parseNotebook(readFileSync(join(root, "notebooks", file), "utf8"), file), m[2]!, "zh")}`;
+    };
+    zhRows.forEach((r, i) => {
+      expect(r.sections, `row ${i + 1}`).toEqual(docRows[i]!.sections.map(inChinese));
+      expect(r.tests, `row ${i + 1}`).toEqual(docRows[i]!.tests);
+    });
+    const nb = JSON.parse(readFileSync(join(root, "notebooks", notebookFile("06")!), "utf8")) as { cells: { id: string; metadata: { zh?: { source: string[] } } }[] };
+    const zhCell = nb.cells.find((c) => c.id === "what-you-can-do")!.metadata.zh!.source.join("");
+    expect(tableLines(zhCell).slice(2)).toEqual(tableLines(zhDoc.slice(zhDoc.indexOf("<!-- table:start -->"), zhDoc.indexOf("<!-- table:end -->"))).slice(2));
+  });
 });
+

@@ -6,50 +6,25 @@
  * own count — and prints its result, with no "Cannot find name". Then Revert notebook asks before discarding.
  * Screenshots, before and after the run: build/screenshots/live-fresh-session{-before,}.png.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "puppeteer-core";
+import type { Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumLaunchOptions } from "../../lib/diagrams/chromium.js";
-import { listNotebooks, projectPaths } from "../../lib/notebooks/project.js";
-import { serveSite } from "../../lib/notebooks/serve.js";
-import { createSite, executeSite } from "../../lib/notebooks/site.js";
-import { requireChromium } from "./requirements.js";
+import { openFirstLivePage, type LivePage } from "./live-page.js";
 
 const root = join(__dirname, "..", "..");
-const scratch = mkdtempSync(join(tmpdir(), "wb-fresh-"));
 const TRY = 'section[data-cell-id="try-it"]';
 const editorText = (page: Page) => page.$eval(`${TRY} .cm-content`, (el) => (el as HTMLElement).innerText);
 
 describe("a fresh live session in headless Chromium: the first Try-it cell runs without Run all", () => {
-  let server: Server;
-  let openUrl: string;
-  let url: string;
-  let browser: Browser;
+  let live: LivePage;
   let page: Page;
   beforeAll(async () => {
-    requireChromium(root);
-    const paths = projectPaths(root);
-    const first = listNotebooks(paths.notebooks)[0]!;
-    const site = createSite(paths, [first], { live: true, jupyterInstalled: false, editsDir: join(scratch, "edits") });
-    await executeSite(site, { jobs: 1 }); // the page opens with stored outputs, as after npm start
-    ({ server, url, openUrl } = await serveSite(site, 0));
-    const puppeteer = (await import("puppeteer-core")).default;
-    const options = chromiumLaunchOptions(root);
-    browser = await puppeteer.launch({ ...options, args: [...(options.args ?? []), `--user-data-dir=${join(scratch, "profile")}`] });
-    page = await browser.newPage();
-    await page.setViewport({ width: 1100, height: 1400 });
-    await page.goto(openUrl);
-    const href = await page.$eval("ul.contents a", (a) => a.getAttribute("href")!);
-    await page.goto(url + href, { waitUntil: "networkidle0" });
+    live = await openFirstLivePage(root, true);
+    page = live.page;
   }, 300_000);
   afterAll(async () => {
-    await browser?.close();
-    server?.close();
-    server?.closeAllConnections();
-    rmSync(scratch, { recursive: true, force: true });
+    await live?.close();
   });
 
   it("opens saying the session has run nothing: blank prompts, stored outputs labelled as the build's", async () => {

@@ -1,20 +1,12 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "puppeteer-core";
+import type { Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumLaunchOptions } from "../../lib/diagrams/chromium.js";
-import { listNotebooks, projectPaths } from "../../lib/notebooks/project.js";
-import { serveSite } from "../../lib/notebooks/serve.js";
-import { createSite } from "../../lib/notebooks/site.js";
-import { requireChromium } from "./requirements.js";
+import { openFirstLivePage, type LivePage } from "./live-page.js";
 
 const root = join(__dirname, "..", "..");
-const scratch = mkdtempSync(join(tmpdir(), "wb-live-"));
-const paths = { ...projectPaths(root), build: join(scratch, "executed") };
 const TRY = 'section[data-cell-id="try-it"]';
 
 /** The text of the try-it cell's editor. */
@@ -23,30 +15,14 @@ const outputText = (page: Page) => page.$eval(`${TRY} .outputs`, (el) => el.text
 const promptText = (page: Page) => page.$eval(`${TRY} .prompt`, (el) => el.textContent ?? "");
 
 describe("a live notebook page in headless Chromium: edit a cell, run it, interrupt, reload, revert", () => {
-  let server: Server;
-  let openUrl: string;
-  let url: string;
-  let browser: Browser;
+  let live: LivePage;
   let page: Page;
   beforeAll(async () => {
-    requireChromium(root);
-    const first = listNotebooks(paths.notebooks)[0]!;
-    const site = createSite(paths, [first], { live: true, jupyterInstalled: false, editsDir: join(scratch, "edits") });
-    ({ server, url, openUrl } = await serveSite(site, 0));
-    const puppeteer = (await import("puppeteer-core")).default;
-    const options = chromiumLaunchOptions(root);
-    browser = await puppeteer.launch({ ...options, args: [...(options.args ?? []), `--user-data-dir=${join(scratch, "profile")}`] });
-    page = await browser.newPage();
-    await page.setViewport({ width: 1100, height: 1400 });
-    await page.goto(openUrl);
-    const href = await page.$eval("ul.contents a", (a) => a.getAttribute("href")!);
-    await page.goto(url + href, { waitUntil: "networkidle0" });
+    live = await openFirstLivePage(root, false);
+    page = live.page;
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
-    server?.close();
-    server?.closeAllConnections();
-    rmSync(scratch, { recursive: true, force: true });
+    await live?.close();
   });
 
   it("turns every code cell into an editor, and says what the page is", async () => {

@@ -9,7 +9,7 @@
  */
 import type { EditorView } from "codemirror";
 import { replaceWithEditor } from "./cell-editor.js";
-import { labelEarlier, ownOutputs, ranText, setPrompt as setSectionPrompt } from "./session-view.js";
+import { labelEarlier, ownOutputs, setPrompt as setSectionPrompt, STATE, stateLine } from "./session-view.js";
 
 type Delta = { index: number; name: string; text: string } | { index: number; html: string };
 type Line =
@@ -38,9 +38,7 @@ const state = document.getElementById("kernel-state");
 const cells: LiveCell[] = [];
 let stopRunAll = false;
 
-const say = (text: string) => {
-  if (state) state.textContent = `session: ${text}`;
-};
+const say = stateLine(state, { en: "session", zh: "会话" });
 
 async function post(action: string, body: Record<string, unknown>): Promise<Response> {
   const res = await fetch(`api/${action}`, {
@@ -80,7 +78,7 @@ async function refreshState(): Promise<State | undefined> {
     showState(s);
     return s;
   } catch (e) {
-    say(String(e));
+    say(STATE.verbatim(String(e)));
     return undefined;
   }
 }
@@ -94,7 +92,7 @@ function scheduleSave(cell: LiveCell): void {
         cell.unsaved = false;
         markEdited(cell, ((await r.json()) as { edited: boolean }).edited);
       })
-      .catch((e: unknown) => say(String(e)));
+      .catch((e: unknown) => say(STATE.verbatim(String(e))));
   }, 800);
 }
 
@@ -145,7 +143,7 @@ async function runCell(cell: LiveCell): Promise<boolean> {
   const byId = (id: string | null) => (id === null ? cell : (cells.find((c) => c.id === id) ?? cell));
   const number = (c: LiveCell) => cells.indexOf(c) + 1;
   begin(cell);
-  say(`running cell ${number(cell)}`);
+  say(STATE.running(number(cell)));
   let first: string[] = [];
   let done: Extract<Line, { type: "done" }> | undefined;
   try {
@@ -161,7 +159,7 @@ async function runCell(cell: LiveCell): Promise<boolean> {
         const c = byId(line.cellId);
         if (c !== cell) begin(c);
         const step = first.indexOf(c.id);
-        say(step < 0 ? `running cell ${number(c)}` : `running the cells above cell ${number(cell)} first: cell ${number(c)} (${step + 1} of ${first.length})`);
+        say(step < 0 ? STATE.running(number(c)) : STATE.above(number(cell), number(c), step + 1, first.length));
       } else if (line.type === "outputs") line.deltas.forEach((d) => apply(byId(line.cellId), d));
       else if (line.type === "end") end(byId(line.cellId), line);
       else done = line;
@@ -187,14 +185,14 @@ async function runCell(cell: LiveCell): Promise<boolean> {
   if (!done) {
     setPrompt(cell, " ");
     cell.section.classList.add("failed");
-    say("the run's output stopped before it ended (the connection closed)");
+    say(STATE.cutOff());
     return false;
   }
   end(cell, { type: "end", cellId: cell.id, ok: done.ok, count: done.count, stopped: done.stopped });
   if (done.stopped) {
     await refreshState();
-    say(`${done.stopped} — every variable is gone; running a cell runs the cells above it first`);
-  } else say(`idle — ${ranText(done.ran, done.of)}`);
+    say(STATE.stopped(done.stopped));
+  } else say(STATE.idle(done.ran, done.of));
   return done.ok;
 }
 
@@ -216,7 +214,7 @@ function makeEditor(section: HTMLElement): void {
         cell.unsaved = false;
         markEdited(cell, false);
       })
-      .catch((e: unknown) => say(String(e)));
+      .catch((e: unknown) => say(STATE.verbatim(String(e))));
   });
   cells.push(cell);
 }
@@ -231,21 +229,21 @@ document.getElementById("run-all")?.addEventListener("click", async () => {
 });
 document.getElementById("interrupt")?.addEventListener("click", () => {
   stopRunAll = true;
-  post("interrupt", {}).catch((e: unknown) => say(String(e)));
+  post("interrupt", {}).catch((e: unknown) => say(STATE.verbatim(String(e))));
 });
 document.getElementById("restart")?.addEventListener("click", () => {
   stopRunAll = true;
   post("restart", {})
     .then(async () => {
       await refreshState();
-      say("restarted — every variable is gone; running a cell runs the cells above it first");
+      say(STATE.stopped("restarted"));
     })
-    .catch((e: unknown) => say(String(e)));
+    .catch((e: unknown) => say(STATE.verbatim(String(e))));
 });
 document.getElementById("revert-all")?.addEventListener("click", async () => {
   const edited = cells.filter((c) => c.unsaved || c.section.classList.contains("edited")).length;
   if (edited === 0) {
-    say("nothing to revert — no cell is edited");
+    say(STATE.nothingToRevert());
     return;
   }
   const what = edited === 1 ? "your edits in 1 cell" : `your edits in ${edited} cells`;
@@ -264,9 +262,9 @@ document.getElementById("revert-all")?.addEventListener("click", async () => {
       markEdited(cell, false);
     }
   } catch (e) {
-    say(String(e));
+    say(STATE.verbatim(String(e)));
   }
 });
 void refreshState().then((s) => {
-  if (s) say(`${ranText(s.ran ?? 0, s.of ?? cells.length)} (it runs on this machine)`);
+  if (s) say(STATE.ran(s.ran ?? 0, s.of ?? cells.length, "machine"));
 });

@@ -12,7 +12,7 @@
  */
 import type { EditorView } from "codemirror";
 import { replaceWithEditor, setEditorText } from "../../live/browser/cell-editor.js";
-import { labelEarlier, ownOutputs, ranText, setPrompt } from "../../live/browser/session-view.js";
+import { labelEarlier, ownOutputs, setPrompt, STATE, stateLine } from "../../live/browser/session-view.js";
 import type { Output } from "../../ipynb.js";
 import { renderOutputsWith } from "../../output-html.js";
 import type { WorkerReply } from "./protocol.js";
@@ -35,9 +35,7 @@ const cells: SiteCell[] = [];
 const ran = new Set<SiteCell>();
 let stopRunAll = false;
 
-const say = (text: string) => {
-  if (state) state.textContent = `runtime: ${text}`;
-};
+const say = stateLine(state, { en: "runtime", zh: "运行环境" });
 
 type Pending = { resolve: (done: Extract<WorkerReply, { type: "done" }> | null) => void; cell: SiteCell };
 let worker: Worker;
@@ -48,7 +46,7 @@ function startWorker(): void {
   worker = new Worker(new URL("assets/site/worker.js", document.baseURI), { type: "module" });
   worker.addEventListener("message", (event: MessageEvent<WorkerReply>) => {
     const msg = event.data;
-    if (msg.type === "ready") return say(`ready — ${ranText(ran.size, cells.length)} (it runs in this browser)`);
+    if (msg.type === "ready") return say(STATE.ready(ran.size, cells.length));
     const p = pending.get(msg.id);
     if (!p) return;
     showOutputs(p.cell, msg.outputs);
@@ -57,7 +55,7 @@ function startWorker(): void {
       p.resolve(msg);
     }
   });
-  worker.addEventListener("error", (e) => say(`worker failed: ${e.message}`));
+  worker.addEventListener("error", (e) => say({ en: `worker failed: ${e.message}`, zh: `工作线程出错：${e.message}` }));
 }
 
 function stopWorker(why: string): void {
@@ -70,7 +68,7 @@ function stopWorker(why: string): void {
     labelEarlier(outputsOf(cell));
   }
   startWorker();
-  say(`${why} — every variable is gone; running a cell runs the cells above it first`);
+  say(STATE.stopped(why));
 }
 
 const outputsOf = (cell: SiteCell) => cell.section.querySelector<HTMLElement>(".outputs")!;
@@ -104,7 +102,7 @@ async function runCell(cell: SiteCell): Promise<boolean> {
   cell.section.classList.add("running");
   cell.section.classList.remove("failed");
   setPrompt(cell.section, "*");
-  say(`running cell ${cells.indexOf(cell) + 1}`);
+  say(STATE.running(cells.indexOf(cell) + 1));
   showOutputs(cell, []);
   const id = nextId++;
   const done = await new Promise<Extract<WorkerReply, { type: "done" }> | null>((resolve) => {
@@ -116,7 +114,7 @@ async function runCell(cell: SiteCell): Promise<boolean> {
   setPrompt(cell.section, String(done.count));
   cell.section.classList.toggle("failed", !done.ok);
   if (done.ok) ran.add(cell);
-  say(`idle — ${ranText(ran.size, cells.length)}`);
+  say(STATE.idle(ran.size, cells.length));
   return done.ok;
 }
 
@@ -128,9 +126,9 @@ async function runWithAbove(cell: SiteCell): Promise<boolean> {
   const at = cells.indexOf(cell);
   const missing = cells.slice(0, at).filter((c) => !ran.has(c) && !(c.recorded && c.view.state.doc.toString() === c.original));
   for (const [i, above] of missing.entries()) {
-    say(`running the cells above cell ${at + 1} first: cell ${cells.indexOf(above) + 1} (${i + 1} of ${missing.length})`);
+    say(STATE.above(at + 1, cells.indexOf(above) + 1, i + 1, missing.length));
     if (!(await runCell(above))) {
-      say(`cell ${at + 1} did not run: cell ${cells.indexOf(above) + 1} above it failed`);
+      say(STATE.aboveFailed(at + 1, cells.indexOf(above) + 1));
       return false;
     }
   }
