@@ -1,8 +1,7 @@
 /**
- * js-tiktoken's encoder with its byte-pair table built about three times faster, for the same counts: its own
- * constructor (js-tiktoken 1.0.21, pinned) gathers the ranks into an object, decodes each token's base64 into an
- * array and joins it, and keeps a rank → bytes map that only `decode` reads. Here the table is filled in one pass
- * and `decode`'s map decodes a rank when it is asked for — the first o200k_base count waited ≈ 1.4 s for the rest.
+ * js-tiktoken's encoder (1.0.21, pinned) with its byte-pair table filled in one pass instead of by its constructor
+ * (ranks gathered into an object, each token decoded and joined), and the rank → bytes map that only `decode` reads
+ * decoded per rank on demand: the same tables, built 1.5–5× faster (o200k_base in Node: 0.4–2.6 s by load, was 1.8–4.1 s).
  */
 import type { Tiktoken, TiktokenBPE } from "js-tiktoken/lite";
 

@@ -46,7 +46,7 @@ const loaded = new Map<TiktokenEncoding, Promise<TokenCounter>>();
 
 /**
  * A real token counter (js-tiktoken, ranks bundled, offline). The first call per encoding builds its table
- * (`buildTiktoken`: 0.2–1.6 s for o200k_base by machine load), later calls reuse it. Special-token text such as
+ * (`buildTiktoken`: 0.4–2.6 s for o200k_base by machine load), later calls reuse it. Special-token text such as
  * "<|endoftext|>" is counted as ordinary text.
  */
 export function loadTiktokenCounter(encoding: TiktokenEncoding = TIKTOKEN_DEFAULTS.encoding): Promise<TokenCounter> {
