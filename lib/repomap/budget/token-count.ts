@@ -9,6 +9,7 @@
 import { WorkbenchInputError } from "../../core/errors.js";
 import { cpLength, splitlines } from "../../core/pystr.js";
 import { requireString } from "../../core/validate.js";
+import { buildTiktoken } from "./tiktoken-table.js";
 
 /** Counts the tokens of a text exactly (Aider's `main_model.token_count`). */
 export type TokenCounter = (text: string) => number;
@@ -44,8 +45,9 @@ export const TIKTOKEN_DEFAULTS = Object.freeze({ encoding: "o200k_base" as Tikto
 const loaded = new Map<TiktokenEncoding, Promise<TokenCounter>>();
 
 /**
- * A real token counter (js-tiktoken, ranks bundled, offline). The first call per encoding loads its ranks
- * (≈ 0.5–1.2 s), later calls reuse them. Special-token text such as "<|endoftext|>" is counted as ordinary text.
+ * A real token counter (js-tiktoken, ranks bundled, offline). The first call per encoding builds its table
+ * (`buildTiktoken`: 0.4–2.6 s for o200k_base by machine load), later calls reuse it. Special-token text such as
+ * "<|endoftext|>" is counted as ordinary text.
  */
 export function loadTiktokenCounter(encoding: TiktokenEncoding = TIKTOKEN_DEFAULTS.encoding): Promise<TokenCounter> {
   if (encoding !== "o200k_base" && encoding !== "cl100k_base") {
@@ -59,7 +61,7 @@ export function loadTiktokenCounter(encoding: TiktokenEncoding = TIKTOKEN_DEFAUL
         encoding === "o200k_base"
           ? (await import("js-tiktoken/ranks/o200k_base")).default
           : (await import("js-tiktoken/ranks/cl100k_base")).default;
-      const enc = new Tiktoken(ranks);
+      const enc = buildTiktoken(Tiktoken, ranks);
       return (text: string) => enc.encode(text, [], []).length;
     })();
     loaded.set(encoding, counter);
