@@ -215,7 +215,12 @@ export function renderDocumentPage(title: string, markdownText: string, options:
 
 /** Plain text in both languages, the page showing one. */
 export function bilingual(en: string, zh: string): string {
-  return `<span data-lang="en">${escapeHtml(en)}</span><span data-lang="zh" lang="zh-CN">${escapeHtml(zh)}</span>`;
+  return bilingualHtml(escapeHtml(en), escapeHtml(zh));
+}
+
+/** HTML in both languages (`en` and `zh` are HTML, not escaped here), the page showing one. */
+export function bilingualHtml(en: string, zh: string): string {
+  return `<span data-lang="en">${en}</span><span data-lang="zh" lang="zh-CN">${zh}</span>`;
 }
 
 /** The header's language toggle: switches the page at once (no reload), and the choice is kept for the next page. */

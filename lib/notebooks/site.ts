@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { listDiagrams } from "../diagrams/render.js";
-import { escapeHtml, notebookTitle, renderContentsPage, renderDocumentPage, renderNotebookPage, type ContentsEntry, type NavLink, type PageLanguage } from "./html.js";
+import { bilingualHtml, escapeHtml, notebookTitle, renderContentsPage, renderDocumentPage, renderNotebookPage, type ContentsEntry, type NavLink, type PageLanguage } from "./html.js";
 import { parseNotebook, type Notebook } from "./ipynb.js";
 import { LANG_DEFAULTS, type Lang } from "../core/lang.js";
 import { parseGlossary } from "./glossary.js";
@@ -81,12 +81,23 @@ export interface Site {
 
 /** The footer: what these pages are, and how to get the other mode, true for the mode at hand. */
 export function siteFooter(options: SiteOptions): string {
+  const both = bilingualHtml;
   const what = options.live
-    ? "Live pages served by <code>npm start</code>: edit any code cell and run it (Shift-Enter); tslab runs it on this machine, no Python needed. Your edits are kept in <code>.workbench/notebooks/</code>, never over <code>notebooks/</code>."
-    : "A read-only view of the executed notebooks, served by <code>npm start</code>.";
+    ? both(
+        "Live pages served by <code>npm start</code>: edit any code cell and run it (Shift-Enter); tslab runs it on this machine, no Python needed. Your edits are kept in <code>.workbench/notebooks/</code>, never over <code>notebooks/</code>.",
+        "由 <code>npm start</code> 提供的可运行页面：任何代码单元都可以编辑并运行（Shift-Enter），由 tslab 在本机运行，不需要 Python。你的修改保存在 <code>.workbench/notebooks/</code>，不会覆盖 <code>notebooks/</code>。",
+      )
+    : both("A read-only view of the executed notebooks, served by <code>npm start</code>.", "由 <code>npm start</code> 提供的只读页面，显示已执行的笔记本。");
+  const install = `<code>${escapeHtml(INSTALL_HINT)}</code>`;
   const other = options.jupyterInstalled
-    ? "Jupyter Notebook is installed too: <code>npm start</code> without <code>--embedded</code> opens the same notebooks in it."
-    : `Jupyter is not installed; to open the same notebooks in Jupyter Notebook: <code>${escapeHtml(INSTALL_HINT)}</code>, then <code>npm start</code> again.`;
+    ? both(
+        "Jupyter Notebook is installed too: <code>npm start</code> without <code>--embedded</code> opens the same notebooks in it.",
+        "本机也装有 Jupyter Notebook：不带 <code>--embedded</code> 运行 <code>npm start</code>，即可在其中打开同样的笔记本。",
+      )
+    : both(
+        `Jupyter is not installed; to open the same notebooks in Jupyter Notebook: ${install}, then <code>npm start</code> again.`,
+        `本机没有安装 Jupyter；想在 Jupyter Notebook 中打开同样的笔记本，请先运行 ${install}，再运行 <code>npm start</code>。`,
+      );
   return `${what}\n${other}`;
 }
 
@@ -162,7 +173,7 @@ function diagramCaption(source: string): string {
 }
 
 function statusHtml(entry: SiteEntry): string {
-  const both = (en: string, zh: string): string => `<span data-lang="en">${en}</span><span data-lang="zh" lang="zh-CN">${zh}</span>`;
+  const both = bilingualHtml;
   if (entry.state !== "done") return `<span class="pending">${entry.state === "running" ? both("executing…", "正在执行…") : both("queued", "排队中")}</span>`;
   const run = entry.run!;
   if (run.ok) {

@@ -6,7 +6,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import { escapeHtml, renderContentsPage, renderNotebookPage } from "../html.js";
+import { bilingualHtml, escapeHtml, renderContentsPage, renderNotebookPage } from "../html.js";
 import { findProjectRoot } from "../../core/project-root.js";
 import type { ProjectPaths } from "../project.js";
 import { FAVICON } from "../serve.js";
@@ -110,10 +110,16 @@ function pageOf(entry: SiteEntry, nav: { prev?: SiteEntry; next?: SiteEntry }): 
   const next = link(nav.next);
   let html = renderNotebookPage(entry.notebook, {
     title: entry.title,
-    banner: `<code>notebooks/${escapeHtml(basename(entry.file))}</code>: the outputs below were recorded when this site was built; every code cell runs again <em>in this browser</em> (a Web Worker) — edit it and press Shift-Enter.`,
+    banner: `<code>notebooks/${escapeHtml(basename(entry.file))}</code>: ${bilingualHtml(
+      "the outputs below were recorded when this site was built; every code cell runs again <em>in this browser</em> (a Web Worker) — edit it and press Shift-Enter.",
+      "下面的输出是构建本站点时记录的；每个代码单元都会<em>在本浏览器中</em>（一个 Web Worker）重新运行——编辑后按 Shift-Enter 即可。",
+    )}`,
     failure: entry.run?.failure ?? null,
     nav: { ...(prev ? { prev } : {}), ...(next ? { next } : {}) },
-    footer: `A static page: nothing runs on a server. Your edits stay in this browser (localStorage). To run the notebooks on your own machine: <code>${LOCAL_COMMAND}</code>.`,
+    footer: bilingualHtml(
+      `A static page: nothing runs on a server. Your edits stay in this browser (localStorage). To run the notebooks on your own machine: <code>${LOCAL_COMMAND}</code>.`,
+      `静态页面：不在任何服务器上运行代码。你的修改只保存在本浏览器里（localStorage）。想在自己的机器上运行这些笔记本：<code>${LOCAL_COMMAND}</code>。`,
+    ),
     live: { notebook: stem, edits: new Map(), script: "assets/site/site-client.js" },
     // both languages, opening in English unless the reader's ?lang= or last choice says otherwise
     language: pageLanguage(findProjectRoot(dirname(entry.file)), "en"),
@@ -147,7 +153,7 @@ export async function buildStaticSite(paths: ProjectPaths, out: string, onLine: 
   rmSync(join(out, "assets", "site"), { recursive: true, force: true }); // ours: stale chunks would stay otherwise
   mkdirSync(join(out, "assets", "site"), { recursive: true });
   site.entries.forEach((e, i) => writeFileSync(join(out, e.href), pageOf(e, { prev: site.entries[i - 1], next: site.entries[i + 1] })));
-  const glossary = glossaryPage(paths.root, { footer: `To run the notebooks on your own machine: <code>${LOCAL_COMMAND}</code>.`, lang: "en" });
+  const glossary = glossaryPage(paths.root, { footer: bilingualHtml(`To run the notebooks on your own machine: <code>${LOCAL_COMMAND}</code>.`, `想在自己的机器上运行这些笔记本：<code>${LOCAL_COMMAND}</code>。`), lang: "en" });
   if (glossary !== null) writeFileSync(join(out, GLOSSARY_PAGE), glossary);
   const contents = site.entries.map((e) => {
     const titleZh = chineseTitle(e.notebook);
@@ -156,8 +162,11 @@ export async function buildStaticSite(paths: ProjectPaths, out: string, onLine: 
   writeFileSync(
     join(out, "index.html"),
     renderContentsPage(contents, [], {
-      intro: "The study notebooks of aider-workbench. Every code cell runs in your browser: TypeScript, the workbench's lib, tree-sitter and the tokenizer, with nothing to install.",
-      footer: `To run them on your own machine: <code>${LOCAL_COMMAND}</code>.`,
+      intro: bilingualHtml(
+        "The study notebooks of aider-workbench. Every code cell runs in your browser: TypeScript, the workbench's lib, tree-sitter and the tokenizer, with nothing to install.",
+        "aider-workbench 的学习笔记本。每个代码单元都在你的浏览器里运行：TypeScript、工作台的 lib、tree-sitter 和分词器，什么都不用安装。",
+      ),
+      footer: bilingualHtml(`To run them on your own machine: <code>${LOCAL_COMMAND}</code>.`, `想在自己的机器上运行：<code>${LOCAL_COMMAND}</code>。`),
     }),
   );
   writeFileSync(join(out, "favicon.svg"), FAVICON);
