@@ -118,6 +118,9 @@ describe("the footer says what is true in the mode at hand", () => {
     const withJupyter = siteFooter({ live: true, jupyterInstalled: true });
     expect(withJupyter).toMatch(/Jupyter Notebook is installed too: .*without <code>--embedded<\/code>/);
     expect(withJupyter).not.toMatch(/not installed/);
-    expect(siteFooter({ live: false, jupyterInstalled: false })).toMatch(/^A read-only view/);
+    expect(siteFooter({ live: false, jupyterInstalled: false })).toMatch(/^<span data-lang="en">A read-only view/);
+    // and in Chinese beside it, the page showing the reader's language
+    expect(without).toMatch(/<span data-lang="zh" lang="zh-CN">本机没有安装 Jupyter；.*sudo apt-get install jupyter-notebook/);
+    expect(withJupyter).toMatch(/<span data-lang="zh" lang="zh-CN">本机也装有 Jupyter Notebook/);
   });
 });
