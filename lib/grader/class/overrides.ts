@@ -3,7 +3,7 @@
  * points, reason): read on every run, applied to the gradebook, never written by the grader — so a re-run keeps
  * them — and each changed cell named. Also the LMS import layouts: Canvas's gradebook CSV (Student, ID, SIS User
  * ID, SIS Login ID, Section, then the assignment), Moodle's (the user matched by "Email address" or an ID
- * number, then the grade item) and Gradescope's score upload (Name, SID, Email, then the score).
+ * number, then the grade item) and Gradescope's (its roster fields Name, SID and Email, then the score).
  */
 import { WorkbenchInputError } from "../../core/errors.js";
 import type { GradeReport } from "../results.js";
@@ -35,6 +35,14 @@ export function parseOverrides(text: string): Override[] {
     const slash = target.indexOf("/");
     return { student: cell("student"), exercise: slash < 0 ? target : target.slice(0, slash), ...(slash < 0 ? {} : { test: target.slice(slash + 1) }), points, reason: cell("reason") };
   });
+}
+
+/**
+ * `overrides` with each student given as the gradebook's id (the submission's folder): a student named by their
+ * roster id (`collect`'s collection.csv, for an e-mail or a name that is not a safe folder name) is found by it too.
+ */
+export function overridesByFolder(overrides: readonly Override[], folders: ReadonlySet<string>, folderOfRosterId: ReadonlyMap<string, string>): Override[] {
+  return overrides.map((o) => (folders.has(o.student) || !folderOfRosterId.has(o.student) ? o : { ...o, student: folderOfRosterId.get(o.student)! }));
 }
 
 /** `rows` with the overrides applied to copies of their reports, and per student the cells changed ("01-x: 12 → 5 (reason)"). */
@@ -109,18 +117,27 @@ export function lmsStudent(id: string, student: string, roster: Readonly<Record<
   return { id, name: pick(LMS_ROSTER_COLUMNS.name) ?? student, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
 }
 
-/** The columns an LMS matches a row to its user by, per profile (a row with none of them is matched by name, if at all). */
-const MATCHED_BY: Readonly<Record<LmsProfile, readonly (keyof LmsStudent)[]>> = { canvas: ["lmsId", "sisUserId", "sisLoginId"], moodle: ["email", "sisUserId"], gradescope: ["email", "sisUserId"] };
+/**
+ * The fields an LMS matches a row to its user by, per profile (a row with none of them is matched by name, if at
+ * all). Gradescope's roster requires each member's e-mail, unique in the course; its SID is optional, so only the
+ * e-mail is counted on.
+ */
+const MATCHED_BY: Readonly<Record<LmsProfile, readonly (keyof typeof LMS_ROSTER_COLUMNS)[]>> = { canvas: ["lmsId", "sisUserId", "sisLoginId"], moodle: ["email", "sisUserId"], gradescope: ["email"] };
 
 /** The students of `students` the profile's import cannot match by an id (a note for the instructor). */
 export function unmatchableStudents(profile: LmsProfile, students: readonly LmsStudent[]): string[] {
   return students.filter((s) => MATCHED_BY[profile].every((k) => s[k] === undefined || s[k] === "")).map((s) => s.id);
 }
 
+/** The roster columns that give a profile an id to match by (`lms_id`, `sis_user_id`, …), for the instructor's note. */
+export function matchColumns(profile: LmsProfile): string[] {
+  return MATCHED_BY[profile].map((k) => LMS_ROSTER_COLUMNS[k][0]);
+}
+
 /**
  * The CSV an LMS imports for one assignment, in its documented columns: Canvas's gradebook (Student, ID, SIS User ID,
  * SIS Login ID, Section, then the assignment), Moodle's CSV grade import (a user column to map from — Email address
- * or ID number — and the grade), Gradescope's score layout (Name, SID, Email, score).
+ * or ID number — and the grade), Gradescope's roster fields in its own export's order (Name, SID, Email) and the score.
  */
 export function lmsExportCsv(profile: LmsProfile, assignment: string, students: readonly LmsStudent[]): string {
   const head =

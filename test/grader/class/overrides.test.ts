@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { ClassRow } from "../../../lib/grader/class/gradebook.js";
 import { gradebookCsv } from "../../../lib/grader/class/gradebook.js";
-import { applyOverrides, lmsExportCsv, lmsStudent, parseOverrides, unmatchableStudents } from "../../../lib/grader/class/overrides.js";
+import { applyOverrides, lmsExportCsv, lmsStudent, matchColumns, overridesByFolder, parseOverrides, unmatchableStudents } from "../../../lib/grader/class/overrides.js";
 import { gradeReport, type TestResult } from "../../../lib/grader/results.js";
 
 const t = (name: string, passed: boolean): TestResult => ({ name, kind: "example", passed, status: passed ? "passed" : "failed", points: passed ? 2 : 0, maxPoints: 2, message: "" });
@@ -20,6 +20,12 @@ describe("overrides", () => {
     const csv = gradebookCsv(rows.map((r) => (changed.has(r.id) ? { ...r, overridden: changed.get(r.id)! } : r)), ["01-x", "02-y"]);
     expect(csv.split("\r\n")[0]).toContain("overridden");
     expect(csv).toContain("01-x/b: 0 → 2 (regrade: b was ambiguous)");
+  });
+  it("finds a student by the roster's id when the gradebook's is the folder, the folder first", () => {
+    const o = parseOverrides("student,target,points,reason\nann@uni.edu,01-x,1,r\nbo,01-x,1,r\nzed,01-x,1,r\n");
+    const folders = new Set(["ann-uni.edu-1ed43325", "bo", "cy"]);
+    const byRoster = new Map([["ann@uni.edu", "ann-uni.edu-1ed43325"], ["bo", "cy"], ["cy", "bo"]]);
+    expect(overridesByFolder(o, folders, byRoster).map((x) => x.student)).toEqual(["ann-uni.edu-1ed43325", "bo", "zed"]);
   });
   it("refuses a line without a reason or with bad points", () => {
     expect(() => parseOverrides("student,target,points,reason\nann,01-x,2,\n")).toThrow(/line 2.*reason/);
@@ -49,14 +55,20 @@ describe("lmsStudent", () => {
 });
 
 describe("unmatchableStudents", () => {
-  it("lists the rows a profile's import has no id to match by", () => {
+  it("lists the rows a profile's import has no id to match by (Gradescope: the e-mail its roster requires)", () => {
     const rows = [
       { id: "a", name: "a", lmsId: "1", points: 1 },
       { id: "b", name: "b", email: "b@u.edu", points: 1 },
       { id: "c", name: "c", points: 1 },
+      { id: "d", name: "d", sisUserId: "S-4", points: 1 },
     ];
     expect(unmatchableStudents("canvas", rows)).toEqual(["b", "c"]);
     expect(unmatchableStudents("moodle", rows)).toEqual(["a", "c"]);
-    expect(unmatchableStudents("gradescope", rows)).toEqual(["a", "c"]);
+    expect(unmatchableStudents("gradescope", rows)).toEqual(["a", "c", "d"]);
+  });
+  it("names the roster columns that give each profile its id", () => {
+    expect(matchColumns("canvas")).toEqual(["lms_id", "sis_user_id", "sis_login_id"]);
+    expect(matchColumns("moodle")).toEqual(["email", "sis_user_id"]);
+    expect(matchColumns("gradescope")).toEqual(["email"]);
   });
 });
