@@ -51,8 +51,10 @@ graded again (DIR/grade-class-cache.json).
   --similarity-threshold X  list pairs scoring at least X in [0, 1] in the similarity report (default ${SIMILARITY_DEFAULTS.threshold})
   --export PROFILE   also write DIR/export-PROFILE.csv for canvas, moodle or gradescope (repeat for more)
   --assignment NAME  the assignment column those exports fill
-DIR/overrides.csv (student, target = exercise or exercise/test, points, reason) is yours: read on every run,
-applied to the gradebook and exports (the "overridden" column names each change), never written.
+DIR/overrides.csv (student — the gradebook's id, or the roster's after collect —, target = exercise or
+exercise/test, points, reason) is yours: read on every run, applied to the gradebook and exports before any late
+penalty (the "overridden" column names each change), never written. To excuse lateness, give the student
+extension_hours in the roster and collect again.
   --root DIR         the workbench checkout (default: the one containing the current folder)
 A stored report is reused only with its HMAC-SHA256, keyed by .workbench/grade-class.key of the checkout
 (created 0600 on first use; DIR must not contain it).

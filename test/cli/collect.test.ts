@@ -63,7 +63,7 @@ describe("workbench collect", () => {
     expect(existsSync(join(into, "nobody"))).toBe(false);
   });
 
-  it("then grade-class: the uncollected student has a row saying why, and the LMS exports carry the roster's ids", async () => {
+  it("then grade-class: the uncollected student has a row saying why, an override by roster id applies, and the LMS exports carry the roster's ids", async () => {
     const dir = temp("collect-export-");
     const repos = join(dir, "repos");
     for (const name of ["a", "empty"]) {
@@ -81,6 +81,8 @@ describe("workbench collect", () => {
     const into = join(dir, "subs");
     expect((await cli("collect", join(dir, "roster.csv"), "--deadline", "2026-12-01T12:00:00Z", "--into", into)).code).toBe(1);
     const out = join(dir, "out");
+    mkdirSync(out);
+    writeFileSync(join(out, "overrides.csv"), 'student,target,points,reason\nann@uni.edu,05-commit-plan,5,"regraded by hand"\n');
     const r = await cli("grade-class", into, "--out", out, "--exercise", "05", "--export", "canvas", "--export", "moodle", "--export", "gradescope", "--assignment", "Lab 5", "--allow-unconfined");
     expect(r.code, r.err).toBe(1);
     const gradebook = readFileSync(join(out, "gradebook.csv"), "utf8").split("\r\n");
@@ -88,8 +90,9 @@ describe("workbench collect", () => {
     const canvas = readFileSync(join(out, "export-canvas.csv"), "utf8").split("\r\n");
     expect(canvas[0]).toBe("Student,ID,SIS User ID,SIS Login ID,Section,Lab 5");
     const ann = canvas.find((l) => l.startsWith("Ann Lee,"))!;
-    expect(ann).toMatch(/^Ann Lee,101,S-1,,,(\d+)$/);
-    expect(Number(ann.split(",").pop())).toBeGreaterThan(0);
+    expect(ann).toBe("Ann Lee,101,S-1,,,5");
+    expect(gradebook[0]).toContain(",roster_id,hours_late,late_policy,final,overridden,");
+    expect(gradebook.find((l) => l.includes(",ann@uni.edu,"))).toMatch(/,5,12,ann@uni\.edu,0,none,5,05-commit-plan: 12 → 5 \(regraded by hand\),/);
     expect(canvas).toContain("No Body,102,,,,");
     const moodle = readFileSync(join(out, "export-moodle.csv"), "utf8").split("\r\n");
     expect(moodle).toContain(`ann@uni.edu,S-1,${ann.split(",").pop()}`);

@@ -20,7 +20,7 @@ import { gradebookCsv, type ClassRow } from "./gradebook.js";
 import { planBatches } from "./batch.js";
 import { gradeBatch, gradeStudent, parseReport, type StudentGradeOutcome } from "./grade-student.js";
 import { finalPoints, type CollectedFolder } from "./collect.js";
-import { applyOverrides, lmsExportCsv, lmsStudent, OVERRIDES_FILE, parseOverrides, unmatchableStudents, type LmsProfile } from "./overrides.js";
+import { applyOverrides, lmsExportCsv, lmsStudent, matchColumns, OVERRIDES_FILE, overridesByFolder, parseOverrides, unmatchableStudents, type LmsProfile } from "./overrides.js";
 import { feedbackHtml, feedbackMarkdown, type FeedbackOptions } from "./feedback.js";
 import { classSummary } from "./summary.js";
 import { summaryHtml, summaryMarkdown, type SummarySection } from "./summary-render.js";
@@ -240,7 +240,9 @@ function writeStudentReports(dir: string, report: GradeReport): Buffer[] {
 function writeClassFiles(o: GradeClassOptions, graded: readonly ClassRow[], extraSections: readonly SummarySection[]): void {
   // overrides.csv is the instructor's: read on every run, never written; the gradebook names each cell it changed
   const overridesPath = join(o.outDir, OVERRIDES_FILE);
-  const applied = existsSync(overridesPath) ? applyOverrides(graded, parseOverrides(readFileSync(overridesPath, "utf8"))) : null;
+  const folderOf = new Map([...(o.collection ?? [])].map(([folder, c]) => [c.student, folder]));
+  const overrides = existsSync(overridesPath) ? overridesByFolder(parseOverrides(readFileSync(overridesPath, "utf8")), new Set(graded.map((r) => r.id)), folderOf) : null;
+  const applied = overrides ? applyOverrides(graded, overrides) : null;
   for (const u of applied?.unmatched ?? []) o.onEvent?.({ type: "note", line: `${OVERRIDES_FILE}: no graded ${u.exercise}${u.test ? `/${u.test}` : ""} for ${u.student}; not applied` });
   const rows = applied ? applied.rows.map((r) => (applied.changed.has(r.id) ? { ...r, overridden: applied.changed.get(r.id)! } : r)) : graded;
   for (const profile of o.exports?.profiles ?? []) {
@@ -253,7 +255,7 @@ function writeClassFiles(o: GradeClassOptions, graded: readonly ClassRow[], extr
     atomicWrite(join(o.outDir, file), lmsExportCsv(profile, o.exports!.assignment, students));
     const unmatched = unmatchableStudents(profile, students);
     if (unmatched.length > 0) {
-      o.onEvent?.({ type: "note", line: `${file}: ${unmatched.length} student(s) without an id ${profile} matches by (give the roster lms_id, sis_user_id, sis_login_id or email columns): ${unmatched.slice(0, 5).join(", ")}${unmatched.length > 5 ? ", …" : ""}` });
+      o.onEvent?.({ type: "note", line: `${file}: ${unmatched.length} student(s) without an id ${profile} matches by (give the roster ${matchColumns(profile).join(" or ")} column): ${unmatched.slice(0, 5).join(", ")}${unmatched.length > 5 ? ", …" : ""}` });
     }
   }
   const summary = classSummary(rows);

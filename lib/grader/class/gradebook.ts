@@ -42,10 +42,10 @@ export function submissionLabel(report: GradeReport | undefined): string {
 
 /**
  * The gradebook's text for `rows` with one points column per exercise in `exerciseIds`; with `collected` (from
- * `collect`'s collection.csv, by folder) also the student's real id, hours late, the late policy and final points.
+ * `collect`'s collection.csv, by folder) also the student's id in the roster, hours late, the late policy and final points.
  */
 export function gradebookCsv(rows: readonly ClassRow[], exerciseIds: readonly string[], collected?: ReadonlyMap<string, CollectedFolder>): string {
-  const late = collected ? ["name", "hours_late", "late_policy", "final"] : [];
+  const late = collected ? ["roster_id", "hours_late", "late_policy", "final"] : [];
   const overrides = rows.some((r) => r.overridden?.length) ? ["overridden"] : [];
   const header = ["student", ...exerciseIds, "total", "max", ...late, ...overrides, "grader_version", "seed", "submission", "graded_at", "problem"];
   const lines = [header.map(csvCell).join(",")];
