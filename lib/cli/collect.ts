@@ -1,25 +1,31 @@
 /**
- * `workbench collect ROSTER --deadline WHEN --into SUBMISSIONS [--late POLICY]`: each roster student's repository
- * cloned with hardened git, the commit due by their deadline (plus any extension) checked out, the exercises found
- * (in an extra folder too) and copied to SUBMISSIONS/<folder> for `grade-class`; SUBMISSIONS/collection.csv records
- * per student the real id, the commit graded, what came after the deadline and by how much, and the late policy.
+ * `workbench collect ROSTER --deadline WHEN --into SUBMISSIONS [--late POLICY] [--mirrors DIR]`: each roster
+ * student's repository (a remote one mirrored first, lib/grader/class/mirror.ts) cloned with hardened git, the
+ * commit due by their deadline (plus any extension) checked out, the exercises found (in an extra folder too) and
+ * copied to SUBMISSIONS/<folder> for `grade-class`; SUBMISSIONS/collection.csv records per student the real id,
+ * the commit graded, what came after the deadline and by how much, and the late policy.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { collectStudent } from "../grader/class/collect-git.js";
-import { folderName, parseLatePolicy, parseRoster } from "../grader/class/collect.js";
+import { folderName, parseLatePolicy, parseRoster, remoteRepository } from "../grader/class/collect.js";
+import { gitMessage } from "../grader/class/checkout.js";
+import { mirrorDir, updateMirror } from "../grader/class/mirror.js";
 import { COLLECTION_FILE, collectionCsv, type CollectionRow } from "../grader/class/collection.js";
 import { loadCatalog } from "../grader/session.js";
 import { parseCommandArgs, UsageError, type Command } from "./command.js";
 import { exercisePaths, userCwd } from "./exercise-options.js";
 
-const USAGE = `Usage: workbench collect ROSTER --deadline WHEN --into SUBMISSIONS [--late POLICY]
+const USAGE = `Usage: workbench collect ROSTER --deadline WHEN --into SUBMISSIONS [--late POLICY] [--mirrors DIR]
 
 Collects a class by its deadline. ROSTER is a CSV with a header: student (any id: an e-mail, any Unicode name),
-repository (a path or file:// URL), and optionally extension_hours and any other columns, kept for the LMS
-exports of grade-class: name, lms_id (Canvas's ID), sis_user_id, sis_login_id, email, section.
-Each repository is cloned with git hardened against it (no hooks, no config of its own); the last commit of its
+repository, and optionally extension_hours and any other columns, kept for the LMS exports of grade-class:
+name, lms_id (Canvas's ID), sis_user_id, sis_login_id, email, section.
+A repository is a path, a file:// URL, or a remote one (https://, http://, ssh://, git:// or user@host:path):
+a remote repository is mirrored (a bare copy, cloned on the first run and fetched on later ones) with your own
+git setup and credentials, never prompting. Each repository, or its mirror, is then cloned with git hardened
+against it (no hooks, no config of its own; one that borrows another repository's objects is refused); the last commit of its
 HEAD at or before the deadline (+ the student's extension) is graded, and later commits are recorded with how
 late they are. The exercises are found even inside an extra folder (with a note), and copied to
 SUBMISSIONS/<folder> (the id, or a safe name made from it); SUBMISSIONS/${COLLECTION_FILE} lists every student.
@@ -28,6 +34,7 @@ Then: workbench grade-class SUBMISSIONS --out DIR (its gradebook shows raw and f
   --into DIR       the submissions folder to fill (created if missing)
   --late POLICY    none (default: later commits recorded, never graded), zero (the last commit graded, 0 points
                    when late) or percent-per-day:N (the last commit graded, N % off per started day late)
+  --mirrors DIR    where remote repositories are mirrored (default: .workbench/mirrors in the checkout)
 Exit status: 0 when every student was collected, 1 when some could not be, 2 on a usage error.`;
 
 export const collectCommand: Command = {
@@ -39,6 +46,7 @@ export const collectCommand: Command = {
       deadline: { type: "string" },
       into: { type: "string" },
       late: { type: "string" },
+      mirrors: { type: "string" },
       root: { type: "string" },
     });
     if (positionals.length !== 1) throw new UsageError("collect: give exactly one ROSTER file (see: workbench collect --help)");
@@ -60,6 +68,7 @@ export const collectCommand: Command = {
     }
     const deadline = Date.parse(values.deadline) / 1000;
     const into = resolve(userCwd(), values.into);
+    const mirrors = values.mirrors === undefined ? join(root, ".workbench", "mirrors") : resolve(userCwd(), values.mirrors);
     mkdirSync(into, { recursive: true });
     const exercises = loadCatalog(root, []).map((e) => ({ id: e.id, files: e.files }));
     const rows: CollectionRow[] = [];
@@ -68,11 +77,23 @@ export const collectCommand: Command = {
       const folder = folderName(entry.student);
       if (folders.has(folder)) throw new UsageError(`collect: students ${folders.get(folder)} and ${entry.student} would share the folder ${folder}`);
       folders.set(folder, entry.student);
-      const repository = entry.repository.startsWith("file://") ? entry.repository : resolve(userCwd(), entry.repository);
+      let repository = entry.repository.startsWith("file://") ? entry.repository : resolve(userCwd(), entry.repository);
+      let fetched = "";
+      if (remoteRepository(entry.repository).kind === "remote") {
+        repository = mirrorDir(mirrors, folder, entry.repository);
+        try {
+          fetched = `${await updateMirror(entry.repository, repository)}, `;
+        } catch (err) {
+          const got = { status: "not gradable" as const, problem: `its repository could not be fetched (${gitMessage(err)})`, notes: [] };
+          rows.push({ entry, folder, policy, ...got });
+          io.stdout(`${entry.student} → ${folder}: NOT GRADABLE: ${got.problem}\n`);
+          continue;
+        }
+      }
       const got = await collectStudent({ repository, deadline: deadline + entry.extensionHours * 3600 }, { dest: join(into, folder), exercises }, policy);
       rows.push({ entry, folder, policy, ...got });
       const late = got.pick?.late ? `, ${got.pick.late.commits} commit(s) after the deadline (last ${got.pick.late.hoursLate.toFixed(1)} h late)` : "";
-      io.stdout(`${entry.student} → ${folder}: ${got.status === "collected" ? `commit ${got.graded!.commit.slice(0, 10)}${late}` : `NOT GRADABLE: ${got.problem}`}${got.notes.length ? ` (${got.notes.join("; ")})` : ""}\n`);
+      io.stdout(`${entry.student} → ${folder}: ${fetched}${got.status === "collected" ? `commit ${got.graded!.commit.slice(0, 10)}${late}` : `NOT GRADABLE: ${got.problem}`}${got.notes.length ? ` (${got.notes.join("; ")})` : ""}\n`);
     }
     writeFileSync(join(into, COLLECTION_FILE), collectionCsv(rows));
     const bad = rows.filter((r) => r.status !== "collected").length;

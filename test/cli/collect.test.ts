@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { gitHttpServer } from "../support/git-http-server.js";
 import { tempDirs } from "../support/temp-dirs.js";
 import { ROOT } from "../grader/run-grade.js";
 import { cli } from "./run-cli.js";
@@ -25,11 +26,13 @@ describe("workbench collect", () => {
   it("says what is wrong with its arguments in one line, exit 2", async () => {
     const dir = temp("collect-usage-");
     writeFileSync(join(dir, "r.csv"), "student,repository\n");
+    writeFileSync(join(dir, "helper.csv"), "student,repository\nann,ext::sh -c touch% pwned\n");
     for (const [args, why] of [
       [["collect", join(dir, "r.csv"), "--into", dir], /--deadline/],
       [["collect", join(dir, "r.csv"), "--deadline", "2026-12-01", "--into", dir], /ISO 8601/],
       [["collect", join(dir, "r.csv"), "--deadline", "2026-12-01T00:00:00Z", "--into", dir, "--late", "half"], /none, zero or percent-per-day/],
       [["collect", join(dir, "missing.csv"), "--deadline", "2026-12-01T00:00:00Z", "--into", dir], /regular file/],
+      [["collect", join(dir, "helper.csv"), "--deadline", "2026-12-01T00:00:00Z", "--into", dir], /line 2.*transport helper/],
     ] as const) {
       const r = await cli(...args);
       expect(r.code, args.join(" ")).toBe(2);
@@ -98,6 +101,39 @@ describe("workbench collect", () => {
     expect(moodle).toContain(`ann@uni.edu,S-1,${ann.split(",").pop()}`);
     expect(moodle).toContain("nobody@uni.edu,,");
     expect(r.out).not.toMatch(/without an id/);
+  });
+  it("mirrors a remote repository on the first run and fetches it on the next; an unreachable host costs one row", async () => {
+    const dir = temp("collect-remote-");
+    const served = join(dir, "host");
+    const work = join(dir, "work");
+    mkdirSync(served);
+    mkdirSync(work);
+    execFileSync("git", ["-C", served, "init", "-q", "--bare", "-b", "main", "ann.git"]);
+    execFileSync("git", ["-C", work, "init", "-q", "-b", "main"]);
+    const push = (): void => void execFileSync("git", ["-C", work, "push", "-q", join(served, "ann.git"), "main"]);
+    commitAt(work, "01-pagerank/pagerank.ts", "due", "2026-12-01T10:00:00Z");
+    push();
+    const host = await gitHttpServer(served);
+    try {
+      writeFileSync(join(dir, "roster.csv"), `student,repository\nann@uni.edu,${host.url}/ann.git\nbo,http://127.0.0.1:1/bo.git\n`);
+      const into = join(dir, "subs");
+      const args = ["collect", join(dir, "roster.csv"), "--deadline", "2026-12-01T12:00:00Z", "--into", into, "--mirrors", join(dir, "mirrors"), "--late", "zero"] as const;
+      const first = await cli(...args);
+      expect(first.code).toBe(1);
+      expect(first.out).toMatch(/ann@uni\.edu → ann-uni\.edu-[0-9a-f]{8}: cloned, commit [0-9a-f]{10}\n/);
+      expect(first.out).toMatch(/bo → bo: NOT GRADABLE: its repository could not be fetched \(.+\)/);
+      const folder = readdirSync(into).find((f) => f.startsWith("ann-"))!;
+      expect(readFileSync(join(into, folder, "01-pagerank/pagerank.ts"), "utf8")).toBe("due");
+
+      commitAt(work, "01-pagerank/pagerank.ts", "late", "2026-12-02T13:00:00Z");
+      push();
+      const second = await cli(...args);
+      expect(second.out).toMatch(/ann@uni\.edu → ann-uni\.edu-[0-9a-f]{8}: fetched, commit [0-9a-f]{10}, 1 commit\(s\) after the deadline \(last 25\.0 h late\)/);
+      expect(readFileSync(join(into, folder, "01-pagerank/pagerank.ts"), "utf8")).toBe("late");
+      expect(readdirSync(join(dir, "mirrors"))).toHaveLength(1);
+    } finally {
+      await host.close();
+    }
   });
 });
 

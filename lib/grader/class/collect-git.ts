@@ -1,14 +1,16 @@
 /**
- * Collecting one student's repository by the deadline: cloned with the hardened git of checkout.ts (no hooks, no
- * config or filters of theirs, local files the only transport), the commits of its HEAD listed with their committer
+ * Collecting one student's repository by the deadline (a local one, or mirror.ts's copy of a remote one): refused
+ * when its `.git` borrows another repository's objects, else cloned with the hardened git of checkout.ts (no hooks,
+ * no config or filters of theirs, local files the only transport), the commits of its HEAD listed with their committer
  * times, the one to grade checked out (collect.ts `pickCommit`, `commitToGrade`), its exercises found even in an
  * extra folder (lib/grader/platforms/locate.ts `locateExercises`) and copied, without `.git`, to the student's folder.
  */
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { locateExercises, type LocatableExercise } from "../platforms/locate.js";
-import { git, gitMessage } from "./checkout.js";
+import { borrowingProblem, git, gitMessage } from "./checkout.js";
 import { commitToGrade, pickCommit, type CommitTime, type LatePolicy, type Pick } from "./collect.js";
 
 export interface CollectedStudent {
@@ -30,7 +32,17 @@ export async function collectStudent(
   const work = mkdtempSync(join(tmpdir(), "workbench-collect-"));
   try {
     const clone = join(work, "repo");
-    const from = existsSync(join(source.repository, ".git")) ? join(source.repository, ".git") : source.repository;
+    const isUrl = source.repository.startsWith("file://");
+    let path: string;
+    try {
+      path = isUrl ? fileURLToPath(source.repository) : source.repository;
+    } catch {
+      return { status: "not gradable", problem: "its file:// URL does not name a folder on this machine", notes: [] };
+    }
+    const gitDir = existsSync(join(path, ".git")) ? join(path, ".git") : path;
+    const borrowed = existsSync(join(gitDir, "objects")) ? borrowingProblem(gitDir) : null;
+    if (borrowed !== null) return { status: "not gradable", problem: borrowed, notes: [] };
+    const from = isUrl ? source.repository : gitDir;
     try {
       await git(work, ["clone", "--quiet", "--no-local", "--no-hardlinks", "--no-checkout", "--template=", "--", from, clone]);
     } catch (err) {

@@ -7,11 +7,12 @@
 import { createHash } from "node:crypto";
 import { WorkbenchInputError } from "../../core/errors.js";
 import { isStudentId } from "../provenance.js";
+import { requireString } from "../../core/validate.js";
 
 export interface RosterEntry {
   /** The student's id as the LMS knows it: any Unicode, an e-mail. */
   student: string;
-  /** Where their repository is (a path or file:// URL). */
+  /** Where their repository is: a path, a file:// URL, or a remote one (`remoteRepository`). */
   repository: string;
   /** Hours added to the deadline for this student (0 without an extension). */
   extensionHours: number;
@@ -60,6 +61,8 @@ export function parseRoster(text: string): RosterEntry[] {
     if (seen.has(student)) throw new WorkbenchInputError(WHERE, `roster ${line}`, "student appears twice", student);
     seen.add(student);
     if (cell("repository") === "") throw new WorkbenchInputError(WHERE, `roster ${line}`, "repository is empty", student);
+    const where = remoteRepository(cell("repository"));
+    if (where.kind === "refused") throw new WorkbenchInputError(WHERE, `roster ${line}`, `repository ${where.why}`, cell("repository"));
     const ext = cell("extension_hours");
     const extensionHours = ext === "" ? 0 : Number(ext);
     if (!/^\d+(\.\d+)?$/.test(ext || "0") || !Number.isFinite(extensionHours)) throw new WorkbenchInputError(WHERE, `roster ${line}`, "extension_hours must be a number of hours ≥ 0", ext);
@@ -140,4 +143,23 @@ export interface CollectedFolder {
   notCollected?: boolean;
   /** The roster's other columns that had a value (lms_id, email, section, …), for the LMS exports. */
   roster: Readonly<Record<string, string>>;
+}
+
+/** Remote forms taken: a URL of one of these schemes, or scp-like `user@host:path`; the host starts alphanumeric. */
+const REMOTE_URL = /^(https?|ssh|git):\/\/([^@/\s]+@)?[A-Za-z0-9][A-Za-z0-9.-]*(:\d+)?\/\S+$/;
+const SCP_LIKE = /^[A-Za-z0-9._-]+@[A-Za-z0-9][A-Za-z0-9.-]*:[^\s-]\S*$/;
+
+/**
+ * How `repository` (a roster cell) is read: `"remote"` for a URL `REMOTE_URL` or `SCP_LIKE` accepts, `"local"`
+ * for a path or `file://` URL, or a reason it is neither (another scheme, a transport helper `x::`, a URL with a
+ * space or a host starting with `-`).
+ */
+export function remoteRepository(repository: string): { kind: "remote" | "local" } | { kind: "refused"; why: string } {
+  requireString("remoteRepository", "repository", repository);
+  if (REMOTE_URL.test(repository) || SCP_LIKE.test(repository)) return { kind: "remote" };
+  if (repository.startsWith("file://")) return { kind: "local" };
+  if (/^[A-Za-z][A-Za-z0-9+.-]*::/.test(repository)) return { kind: "refused", why: "names a git transport helper (x::…), which could run a command" };
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(repository)) return { kind: "refused", why: "must be an https://, http://, ssh:// or git:// URL with a host and a path" };
+  if (/^[^/\\]+@[^/\\]+:/.test(repository)) return { kind: "refused", why: "must be user@host:path: a host of letters, digits, . and -, a path not starting with -" };
+  return { kind: "local" };
 }

@@ -68,3 +68,16 @@ describe("collectStudent", () => {
     expect((await collectStudent({ repository: join(tmp, "missing"), deadline: DEADLINE }, { dest, exercises: EXERCISES }, { kind: "none" })).problem).toMatch(/could not be cloned/);
   });
 });
+
+describe("collectStudent on a repository that borrows objects", () => {
+  it("refuses one whose .git names alternates (it could hand over another repository's commits), by path or file:// URL", async () => {
+    const dir = repo("borrower", [["01-pagerank/pagerank.ts", "mine", "2026-12-01T10:00:00Z"]]);
+    writeFileSync(join(dir, ".git/objects/info/alternates"), `${join(tmp, "ann", ".git", "objects")}\n`);
+    for (const repository of [dir, `file://${dir}`]) {
+      const got = await collectStudent({ repository, deadline: DEADLINE }, { dest: join(tmp, "out-borrower"), exercises: EXERCISES }, { kind: "none" });
+      expect(got.status, repository).toBe("not gradable");
+      expect(got.problem).toMatch(/alternates borrows from another repository/);
+    }
+    expect(existsSync(join(tmp, "out-borrower"))).toBe(false);
+  });
+});

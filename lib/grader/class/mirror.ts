@@ -1,0 +1,59 @@
+/**
+ * A student's repository on a git host, kept as a bare mirror that `collect` clones on its first run and fetches
+ * on every later one; collect-git.ts then clones the mirror with hardened git, as it clones a local repository.
+ *
+ * The mirror is fetched with the instructor's own git setup (their credential helper, their ssh keys): a bare
+ * repository checks nothing out, and nothing of the remote's config or hooks travels with a fetch. The URL may
+ * have come from a student (a sign-up form), so only the forms collect.ts's `remoteRepository` accepts are used — never a
+ * transport helper (`ext::…`) or text git could read as an option — and git never waits on a prompt.
+ */
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { devNull } from "node:os";
+import { join } from "node:path";
+import { remoteRepository } from "./collect.js";
+
+export const MIRROR_DEFAULTS = Object.freeze({ timeoutMs: 300_000 });
+
+/** The git protocols a mirror may use: none other, whatever the instructor's git allows. */
+const PROTOCOLS = ["https", "http", "ssh", "git"] as const;
+
+/** The mirror's folder for `url` under `mirrorsDir`: the student's folder name and 12 hex digits of the URL's SHA-256. */
+export function mirrorDir(mirrorsDir: string, folder: string, url: string): string {
+  return join(mirrorsDir, `${folder}-${createHash("sha256").update(url).digest("hex").slice(0, 12)}.git`);
+}
+
+/** git with the instructor's setup, no prompt (terminal or ssh), only `PROTOCOLS`, no hooks, within the time limit. */
+function mirrorGit(cwd: string, args: readonly string[]): Promise<string> {
+  const config = [["protocol.allow", "never"], ...PROTOCOLS.map((p) => [`protocol.${p}.allow`, "always"]), ["core.hooksPath", devNull], ["core.fsmonitor", "false"]];
+  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? "ssh -o BatchMode=yes" };
+  return new Promise((resolve, reject) => {
+    execFile("git", [...config.flatMap(([k, v]) => ["-c", `${k}=${v}`]), ...args], { cwd, env, encoding: "utf8", timeout: MIRROR_DEFAULTS.timeoutMs, maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
+      if (err) reject(Object.assign(err, { stderrText: stderr }));
+      else resolve(stdout);
+    });
+  });
+}
+
+/**
+ * `url`'s branches and tags in the bare repository `dir`, its HEAD the remote's default branch: cloned when `dir`
+ * does not exist, else fetched (deleted branches pruned). Rejects with git's error, `stderrText` attached.
+ */
+export async function updateMirror(url: string, dir: string): Promise<"cloned" | "fetched"> {
+  if (remoteRepository(url).kind !== "remote") throw new Error(`updateMirror: url must be a remote repository (got ${JSON.stringify(url)})`);
+  if (!existsSync(dir)) {
+    mkdirSync(join(dir, ".."), { recursive: true });
+    try {
+      await mirrorGit(join(dir, ".."), ["clone", "--bare", "--quiet", "--template=", "--", url, dir]);
+    } catch (err) {
+      rmSync(dir, { recursive: true, force: true });
+      throw err;
+    }
+    return "cloned";
+  }
+  await mirrorGit(dir, ["fetch", "--quiet", "--prune", "--tags", "--", url, "+refs/heads/*:refs/heads/*"]);
+  const head = /^ref: (refs\/heads\/\S+)\tHEAD$/m.exec(await mirrorGit(dir, ["ls-remote", "--symref", "--", url, "HEAD"]));
+  if (head) await mirrorGit(dir, ["symbolic-ref", "HEAD", head[1]!]);
+  return "fetched";
+}
