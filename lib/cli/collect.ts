@@ -9,15 +9,18 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { WorkbenchInputError } from "../core/errors.js";
 import { collectStudent } from "../grader/class/collect-git.js";
-import { folderName, parseLatePolicy, parseRoster, remoteRepository } from "../grader/class/collect.js";
+import { folderName, parseLatePolicy, parseRoster, remoteRepository, type RosterEntry } from "../grader/class/collect.js";
 import { gitMessage } from "../grader/class/checkout.js";
 import { mirrorDir, updateMirror } from "../grader/class/mirror.js";
 import { COLLECTION_FILE, collectionCsv, type CollectionRow } from "../grader/class/collection.js";
 import { loadCatalog } from "../grader/session.js";
 import { parseCommandArgs, UsageError, type Command } from "./command.js";
-import { exercisePaths, userCwd } from "./exercise-options.js";
+import { exercisePaths, integerOption, userCwd } from "./exercise-options.js";
 
-const USAGE = `Usage: workbench collect ROSTER --deadline WHEN --into SUBMISSIONS [--late POLICY] [--mirrors DIR]
+/** Students collected at once by default: cloning and fetching mostly wait on the network, not the cores. */
+const COLLECT_JOBS = 4;
+
+const USAGE = `Usage: workbench collect ROSTER --deadline WHEN --into SUBMISSIONS [--late POLICY] [--mirrors DIR] [--jobs N]
 
 Collects a class by its deadline. ROSTER is a CSV with a header: student (any id: an e-mail, any Unicode name),
 repository, and optionally extension_hours and any other columns, kept for the LMS exports of grade-class:
@@ -35,6 +38,7 @@ Then: workbench grade-class SUBMISSIONS --out DIR (its gradebook shows raw and f
   --late POLICY    none (default: later commits recorded, never graded), zero (the last commit graded, 0 points
                    when late) or percent-per-day:N (the last commit graded, N % off per started day late)
   --mirrors DIR    where remote repositories are mirrored (default: .workbench/mirrors in the checkout)
+  --jobs N         students collected at once (default ${COLLECT_JOBS}); each finished one is printed as [done/all]
 Exit status: 0 when every student was collected, 1 when some could not be, 2 on a usage error.`;
 
 export const collectCommand: Command = {
@@ -47,6 +51,7 @@ export const collectCommand: Command = {
       into: { type: "string" },
       late: { type: "string" },
       mirrors: { type: "string" },
+      jobs: { type: "string" },
       root: { type: "string" },
     });
     if (positionals.length !== 1) throw new UsageError("collect: give exactly one ROSTER file (see: workbench collect --help)");
@@ -68,15 +73,18 @@ export const collectCommand: Command = {
     }
     const deadline = Date.parse(values.deadline) / 1000;
     const into = resolve(userCwd(), values.into);
+    const jobs = integerOption("collect", "jobs", values.jobs, COLLECT_JOBS, 1);
     const mirrors = values.mirrors === undefined ? join(root, ".workbench", "mirrors") : resolve(userCwd(), values.mirrors);
     mkdirSync(into, { recursive: true });
     const exercises = loadCatalog(root, []).map((e) => ({ id: e.id, files: e.files }));
-    const rows: CollectionRow[] = [];
     const folders = new Map<string, string>();
     for (const entry of roster) {
       const folder = folderName(entry.student);
       if (folders.has(folder)) throw new UsageError(`collect: students ${folders.get(folder)} and ${entry.student} would share the folder ${folder}`);
       folders.set(folder, entry.student);
+    }
+    const one = async (entry: RosterEntry): Promise<{ row: CollectionRow; line: string }> => {
+      const folder = folderName(entry.student);
       let repository = entry.repository.startsWith("file://") ? entry.repository : resolve(userCwd(), entry.repository);
       let fetched = "";
       if (remoteRepository(entry.repository).kind === "remote") {
@@ -84,17 +92,29 @@ export const collectCommand: Command = {
         try {
           fetched = `${await updateMirror(entry.repository, repository)}, `;
         } catch (err) {
-          const got = { status: "not gradable" as const, problem: `its repository could not be fetched (${gitMessage(err)})`, notes: [] };
-          rows.push({ entry, folder, policy, ...got });
-          io.stdout(`${entry.student} → ${folder}: NOT GRADABLE: ${got.problem}\n`);
-          continue;
+          const problem = `its repository could not be fetched (${gitMessage(err)})`;
+          return { row: { entry, folder, policy, status: "not gradable", problem, notes: [] }, line: `${entry.student} → ${folder}: NOT GRADABLE: ${problem}` };
         }
       }
       const got = await collectStudent({ repository, deadline: deadline + entry.extensionHours * 3600 }, { dest: join(into, folder), exercises }, policy);
-      rows.push({ entry, folder, policy, ...got });
       const late = got.pick?.late ? `, ${got.pick.late.commits} commit(s) after the deadline (last ${got.pick.late.hoursLate.toFixed(1)} h late)` : "";
-      io.stdout(`${entry.student} → ${folder}: ${fetched}${got.status === "collected" ? `commit ${got.graded!.commit.slice(0, 10)}${late}` : `NOT GRADABLE: ${got.problem}`}${got.notes.length ? ` (${got.notes.join("; ")})` : ""}\n`);
-    }
+      const what = got.status === "collected" ? `commit ${got.graded!.commit.slice(0, 10)}${late}` : `NOT GRADABLE: ${got.problem}`;
+      return { row: { entry, folder, policy, ...got }, line: `${entry.student} → ${folder}: ${fetched}${what}${got.notes.length ? ` (${got.notes.join("; ")})` : ""}` };
+    };
+    // Students are collected `jobs` at a time (a clone or fetch mostly waits on the network); rows keep the roster's order.
+    const rows: CollectionRow[] = new Array(roster.length);
+    let next = 0;
+    let done = 0;
+    const width = String(roster.length).length;
+    const worker = async (): Promise<void> => {
+      while (next < roster.length) {
+        const i = next++;
+        const { row, line } = await one(roster[i]!);
+        rows[i] = row;
+        io.stdout(`[${String(++done).padStart(width)}/${roster.length}] ${line}\n`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(jobs, roster.length) }, worker));
     writeFileSync(join(into, COLLECTION_FILE), collectionCsv(rows));
     const bad = rows.filter((r) => r.status !== "collected").length;
     io.stdout(`\n${rows.length - bad} collected${bad ? `, ${bad} cannot be graded` : ""}; wrote ${join(into, COLLECTION_FILE)}.\n`);

@@ -32,6 +32,7 @@ describe("workbench collect", () => {
       [["collect", join(dir, "r.csv"), "--deadline", "2026-12-01", "--into", dir], /ISO 8601/],
       [["collect", join(dir, "r.csv"), "--deadline", "2026-12-01T00:00:00Z", "--into", dir, "--late", "half"], /none, zero or percent-per-day/],
       [["collect", join(dir, "missing.csv"), "--deadline", "2026-12-01T00:00:00Z", "--into", dir], /regular file/],
+      [["collect", join(dir, "r.csv"), "--deadline", "2026-12-01T00:00:00Z", "--into", dir, "--jobs", "0"], /--jobs/],
       [["collect", join(dir, "helper.csv"), "--deadline", "2026-12-01T00:00:00Z", "--into", dir], /line 2.*transport helper/],
     ] as const) {
       const r = await cli(...args);
@@ -53,10 +54,12 @@ describe("workbench collect", () => {
     commitAt(join(repos, "b"), "01-pagerank/pagerank.ts", "extended", "2026-12-02T10:00:00Z");
     writeFileSync(join(dir, "roster.csv"), `student,repository,extension_hours\nann@uni.edu,${join(repos, "a")},\nzoë,${join(repos, "b")},24\nnobody,${join(repos, "empty")},\n`);
     const into = join(dir, "subs");
-    const r = await cli("collect", join(dir, "roster.csv"), "--deadline", "2026-12-01T12:00:00Z", "--into", into);
+    const r = await cli("collect", join(dir, "roster.csv"), "--deadline", "2026-12-01T12:00:00Z", "--into", into, "--jobs", "2");
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/nobody → nobody: NOT GRADABLE: an empty repository/);
+    expect(r.out.match(/^\[\d\/3\] /gm)).toEqual(["[1/3] ", "[2/3] ", "[3/3] "]);
     const record = readFileSync(join(into, "collection.csv"), "utf8");
+    expect(record.split("\r\n").slice(1, 4).map((l) => l.split(",")[0])).toEqual(["ann@uni.edu", "zoë", "nobody"]);
     const ann = record.split("\r\n").find((l) => l.startsWith("ann@uni.edu"))!;
     expect(ann).toMatch(/,collected,[0-9a-f]{40},0,none,[0-9a-f]{40},1,[0-9a-f]{40},/);
     const annFolder = ann.split(",")[1]!;
