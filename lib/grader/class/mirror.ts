@@ -24,10 +24,14 @@ export function mirrorDir(mirrorsDir: string, folder: string, url: string): stri
   return join(mirrorsDir, `${folder}-${createHash("sha256").update(url).digest("hex").slice(0, 12)}.git`);
 }
 
+/** Variables that would point git at another repository than the mirror (set when collect runs inside a git hook). */
+const REPOSITORY_ENV = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_NAMESPACE"];
+
 /** git with the instructor's setup, no prompt (terminal or ssh), only `PROTOCOLS`, no hooks, within the time limit. */
 function mirrorGit(cwd: string, args: readonly string[]): Promise<string> {
   const config = [["protocol.allow", "never"], ...PROTOCOLS.map((p) => [`protocol.${p}.allow`, "always"]), ["core.hooksPath", devNull], ["core.fsmonitor", "false"]];
-  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? "ssh -o BatchMode=yes" };
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? "ssh -o BatchMode=yes" };
+  for (const k of REPOSITORY_ENV) delete env[k];
   return new Promise((resolve, reject) => {
     execFile("git", [...config.flatMap(([k, v]) => ["-c", `${k}=${v}`]), ...args], { cwd, env, encoding: "utf8", timeout: MIRROR_DEFAULTS.timeoutMs, maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
       if (err) reject(Object.assign(err, { stderrText: stderr }));

@@ -64,7 +64,7 @@ describe("updateMirror over smart HTTP", () => {
   });
   afterAll(() => host.close());
 
-  it("clones a bare mirror, then fetches new commits, prunes a deleted branch and follows the default branch", async () => {
+  it("clones a bare mirror, then fetches new commits, prunes a deleted branch and follows the default branch, whatever GIT_DIR says", async () => {
     const url = `${host.url}/ann.git`;
     const dir = mirrorDir(temp("mirrors-"), "ann-uni.edu-1ed43325", url);
     expect(dir).toMatch(/ann-uni\.edu-1ed43325-[0-9a-f]{12}\.git$/);
@@ -78,7 +78,12 @@ describe("updateMirror over smart HTTP", () => {
     git(work, "push", "-q", join(served, "ann.git"), "trunk", ":draft");
     git(join(served, "ann.git"), "symbolic-ref", "HEAD", "refs/heads/trunk");
     git(work, "push", "-q", join(served, "ann.git"), ":main");
-    expect(await updateMirror(url, dir)).toBe("fetched");
+    process.env.GIT_DIR = join(work, ".git"); // as inside a git hook: the mirror must still be the repository fetched into
+    try {
+      expect(await updateMirror(url, dir)).toBe("fetched");
+    } finally {
+      delete process.env.GIT_DIR;
+    }
     expect(git(dir, "symbolic-ref", "HEAD").trim()).toBe("refs/heads/trunk");
     expect(git(dir, "log", "--format=%s", "HEAD").trim().split("\n")).toEqual(["two", "one"]);
     expect(git(dir, "branch", "--format=%(refname:short)").trim().split("\n")).toEqual(["trunk"]);
