@@ -40,11 +40,20 @@ function mirrorGit(cwd: string, args: readonly string[]): Promise<string> {
   });
 }
 
+/** The branches and the HEAD branch in `ls-remote --symref` output, or a local listing of the same form. */
+function parseRefs(text: string): { head?: string; branches: string } {
+  const head = /^ref: (refs\/heads\/\S+)\tHEAD$/m.exec(text)?.[1];
+  const branches = text.split("\n").filter((l) => /^[0-9a-f]{40,64}\trefs\/heads\//.test(l)).sort().join("\n");
+  return { ...(head ? { head } : {}), branches };
+}
+
 /**
- * `url`'s branches and tags in the bare repository `dir`, its HEAD the remote's default branch: cloned when `dir`
- * does not exist, else fetched (deleted branches pruned). Rejects with git's error, `stderrText` attached.
+ * `url`'s branches (and tags) in the bare repository `dir`, its HEAD the remote's default branch: cloned when `dir`
+ * does not exist; else the remote's branches are listed and, when they or its default branch differ from the
+ * mirror's, fetched (deleted branches pruned) — so a re-run costs one request per unchanged repository.
+ * Rejects with git's error, `stderrText` attached.
  */
-export async function updateMirror(url: string, dir: string): Promise<"cloned" | "fetched"> {
+export async function updateMirror(url: string, dir: string): Promise<"cloned" | "fetched" | "up to date"> {
   if (remoteRepository(url).kind !== "remote") throw new Error(`updateMirror: url must be a remote repository (got ${JSON.stringify(url)})`);
   if (!existsSync(dir)) {
     mkdirSync(join(dir, ".."), { recursive: true });
@@ -56,8 +65,12 @@ export async function updateMirror(url: string, dir: string): Promise<"cloned" |
     }
     return "cloned";
   }
+  const remote = parseRefs(await mirrorGit(dir, ["ls-remote", "--symref", "--", url, "HEAD", "refs/heads/*"]));
+  const mine = parseRefs(
+    `ref: ${(await mirrorGit(dir, ["symbolic-ref", "HEAD"])).trim()}\tHEAD\n` + (await mirrorGit(dir, ["for-each-ref", "--format=%(objectname)%09%(refname)", "refs/heads/"])),
+  );
+  if (remote.branches === mine.branches && remote.head === mine.head) return "up to date";
   await mirrorGit(dir, ["fetch", "--quiet", "--prune", "--tags", "--", url, "+refs/heads/*:refs/heads/*"]);
-  const head = /^ref: (refs\/heads\/\S+)\tHEAD$/m.exec(await mirrorGit(dir, ["ls-remote", "--symref", "--", url, "HEAD"]));
-  if (head) await mirrorGit(dir, ["symbolic-ref", "HEAD", head[1]!]);
+  if (remote.head) await mirrorGit(dir, ["symbolic-ref", "HEAD", remote.head]);
   return "fetched";
 }

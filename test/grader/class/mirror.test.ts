@@ -1,7 +1,8 @@
 /**
  * Remote repositories for `collect`: which roster cells are remote, local or refused (a transport helper, an
  * option-like host or path), and a bare mirror cloned then fetched over git's smart-HTTP protocol from a local
- * `git http-backend` — new commits arrive, a deleted branch goes, a changed default branch moves HEAD.
+ * `git http-backend` — new commits arrive, a deleted branch goes, a changed default branch moves HEAD, and an
+ * unchanged repository is listed but not fetched.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -64,7 +65,7 @@ describe("updateMirror over smart HTTP", () => {
   });
   afterAll(() => host.close());
 
-  it("clones a bare mirror, then fetches new commits, prunes a deleted branch and follows the default branch, whatever GIT_DIR says", async () => {
+  it("clones a bare mirror, then fetches new commits, prunes a deleted branch and follows the default branch, whatever GIT_DIR says; an unchanged one is only listed", async () => {
     const url = `${host.url}/ann.git`;
     const dir = mirrorDir(temp("mirrors-"), "ann-uni.edu-1ed43325", url);
     expect(dir).toMatch(/ann-uni\.edu-1ed43325-[0-9a-f]{12}\.git$/);
@@ -87,6 +88,12 @@ describe("updateMirror over smart HTTP", () => {
     expect(git(dir, "symbolic-ref", "HEAD").trim()).toBe("refs/heads/trunk");
     expect(git(dir, "log", "--format=%s", "HEAD").trim().split("\n")).toEqual(["two", "one"]);
     expect(git(dir, "branch", "--format=%(refname:short)").trim().split("\n")).toEqual(["trunk"]);
+    const asked = host.requests.length;
+    expect(await updateMirror(url, dir)).toBe("up to date");
+    expect(host.requests.slice(asked).filter((r) => r.includes("git-upload-pack"))).toHaveLength(2); // one listing: advertisement + ls-refs
+    git(join(served, "ann.git"), "branch", "next", "trunk");
+    expect(await updateMirror(url, dir)).toBe("fetched");
+    expect(git(dir, "branch", "--format=%(refname:short)").trim().split("\n")).toEqual(["next", "trunk"]);
   });
 
   it("fails with git's message, leaving no half-made mirror, when the host has no such repository", async () => {
