@@ -1,10 +1,12 @@
 /**
  * The interactive `npm start`: Debian's classic Jupyter Notebook server on 127.0.0.1, rooted at notebooks/, with
- * the tslab kernel registered project-locally (see `jupyter.ts`). Resolves with the URL (token included) once
- * the server has printed it; the server's own log lines are passed to `onLog`. The notebooks are signed first.
+ * the tslab kernel registered project-locally (see `jupyter.ts`) and the page's extension (`jupyter-frontend.ts`).
+ * Resolves with the URL (token included) once the server has printed it; the server's own log lines are passed to
+ * `onLog`. The notebooks are signed first.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { listNotebooks } from "./project.js";
+import { installNotebookExtension } from "./jupyter-frontend.js";
 import { jupyterEnv, registerKernel, type JupyterInstall } from "./jupyter.js";
 import type { ProjectPaths } from "./project.js";
 
@@ -40,6 +42,7 @@ export function startJupyterServer(
   options: { port: number; onLog?: (line: string) => void; timeoutSeconds?: number; notebookDir?: string },
 ): Promise<JupyterServer> {
   registerKernel(paths, jupyter);
+  installNotebookExtension(paths);
   // the folder served: notebooks/, or the notebooks generated in another language (notebooks-in-lang.ts)
   const dir = options.notebookDir ?? paths.notebooks;
   trustNotebooks({ ...paths, notebooks: dir }, jupyter, options.onLog);

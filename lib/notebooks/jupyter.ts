@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, readFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
+import { jupyterConfigDir } from "./jupyter-frontend.js";
 import type { ProjectPaths } from "./project.js";
 
 /** Debian 12 packages that give every Jupyter feature the workbench uses (the Notebook server brings ipykernel). */
@@ -80,10 +81,14 @@ export function detectJupyter(env: NodeJS.ProcessEnv = process.env): JupyterInst
   return null;
 }
 
-/** The environment under which Jupyter finds the project-local kernelspec (and stays quiet about pydevd). */
+/**
+ * The environment under which Jupyter finds the project-local kernelspec and page extension (jupyter-frontend.ts),
+ * added to the user's own paths, and stays quiet about pydevd.
+ */
 export function jupyterEnv(paths: ProjectPaths, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const jupyterPath = [paths.jupyterData, env.JUPYTER_PATH].filter(Boolean).join(delimiter);
-  return { ...env, JUPYTER_PATH: jupyterPath, PYDEVD_DISABLE_FILE_VALIDATION: "1" };
+  const configPath = [jupyterConfigDir(paths), env.JUPYTER_CONFIG_PATH].filter(Boolean).join(delimiter);
+  return { ...env, JUPYTER_PATH: jupyterPath, JUPYTER_CONFIG_PATH: configPath, PYDEVD_DISABLE_FILE_VALIDATION: "1" };
 }
 
 /**

@@ -74,12 +74,18 @@ describe("detectJupyter", () => {
 describe("jupyterEnv", () => {
   const paths = projectPaths("/proj");
 
-  it("puts the project-local data dir first on JUPYTER_PATH, keeping what was there, and quiets pydevd", () => {
-    const base = { PATH: "/bin", JUPYTER_PATH: "/elsewhere" };
+  it("puts the project-local data and config dirs first on JUPYTER_PATH and JUPYTER_CONFIG_PATH, keeping what was there, and quiets pydevd", () => {
+    const base = { PATH: "/bin", JUPYTER_PATH: "/elsewhere", JUPYTER_CONFIG_PATH: "/their-config" };
     const out = jupyterEnv(paths, base);
-    expect(out).toEqual({ PATH: "/bin", JUPYTER_PATH: `${paths.jupyterData}${delimiter}/elsewhere`, PYDEVD_DISABLE_FILE_VALIDATION: "1" });
-    expect(base).toEqual({ PATH: "/bin", JUPYTER_PATH: "/elsewhere" }); // not changed in place
+    expect(out).toEqual({
+      PATH: "/bin",
+      JUPYTER_PATH: `${paths.jupyterData}${delimiter}/elsewhere`,
+      JUPYTER_CONFIG_PATH: `/proj/.jupyter/config${delimiter}/their-config`,
+      PYDEVD_DISABLE_FILE_VALIDATION: "1",
+    });
+    expect(base).toEqual({ PATH: "/bin", JUPYTER_PATH: "/elsewhere", JUPYTER_CONFIG_PATH: "/their-config" }); // not changed in place
     expect(jupyterEnv(paths, {}).JUPYTER_PATH).toBe(paths.jupyterData);
+    expect(jupyterEnv(paths, {}).JUPYTER_CONFIG_PATH).toBe("/proj/.jupyter/config");
   });
 });
 

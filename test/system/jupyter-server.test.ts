@@ -66,4 +66,21 @@ describe("npm start with Jupyter: the Notebook server and the tslab kernel", () 
     expect(outputs.join("\n")).toContain("0.5406764324130573");
     expect(outputs.join("\n")).toContain("bold");
   }, 150_000);
+
+  it("shows a fold's summary with its triangle and a pointer (the project's page extension), in prose and outputs", async () => {
+    const { origin, searchParams } = new URL(server.url);
+    const page = await browser.newPage();
+    await page.goto(`${origin}/notebooks/passing.ipynb?token=${searchParams.get("token")}`, { waitUntil: "networkidle2" });
+    await page.waitForFunction(() => document.getElementById("aider-workbench-style") !== null, { timeout: 60_000 });
+    const style = await page.evaluate(() => {
+      const area = document.createElement("div");
+      area.className = "text_cell_render rendered_html";
+      area.innerHTML = "<details><summary>Try it first</summary>hidden</details>";
+      document.querySelector("#notebook-container")!.appendChild(area);
+      const s = getComputedStyle(area.querySelector("summary")!);
+      return { display: s.display, cursor: s.cursor };
+    });
+    expect(style).toEqual({ display: "list-item", cursor: "pointer" });
+    await page.close();
+  }, 90_000);
 });
