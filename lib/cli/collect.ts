@@ -26,12 +26,13 @@ Collects a class by its deadline. ROSTER is a CSV with a header: student (any id
 repository, and optionally extension_hours and any other columns, kept for the LMS exports of grade-class:
 name, lms_id (Canvas's ID), sis_user_id, sis_login_id, email, section.
 A repository is a path, a file:// URL, or a remote one (https://, http://, ssh://, git:// or user@host:path):
-a remote repository is mirrored (a bare copy, cloned on the first run and fetched on later ones) with your own
-git setup and credentials, never prompting. Each repository, or its mirror, is then cloned with git hardened
-against it (no hooks, no config of its own; one that borrows another repository's objects is refused); the last commit of its
-HEAD at or before the deadline (+ the student's extension) is graded, and later commits are recorded with how
-late they are. The exercises are found even inside an extra folder (with a note), and copied to
-SUBMISSIONS/<folder> (the id, or a safe name made from it); SUBMISSIONS/${COLLECTION_FILE} lists every student.
+a remote repository is mirrored (a bare copy, cloned on the first run and brought up to date on later ones) with
+your own git setup and credentials, never prompting. Each repository, or its mirror, is then cloned with git
+hardened against it (no hooks, no config of its own; one that borrows another repository's objects is refused);
+the last commit of its HEAD at or before the deadline (+ the student's extension) is graded, and later commits
+are recorded with how late they are. The exercises are found even inside an extra folder (with a note), and
+copied to SUBMISSIONS/<folder> (the id, or a safe name made from it); SUBMISSIONS/${COLLECTION_FILE} lists every
+student.
 Then: workbench grade-class SUBMISSIONS --out DIR (its gradebook shows raw and final points).
   --deadline WHEN  an ISO 8601 time with its zone (2026-12-04T23:59:00Z)
   --into DIR       the submissions folder to fill (created if missing)
