@@ -1,11 +1,12 @@
 /**
- * A student's repository on a git host, kept as a bare mirror that `collect` clones on its first run and fetches
- * on every later one; collect-git.ts then clones the mirror with hardened git, as it clones a local repository.
+ * A student's repository on a git host, kept as a bare mirror that `collect` clones on its first run and brings up
+ * to date on every later one; collect-git.ts then clones the mirror with hardened git, as it clones a local
+ * repository.
  *
  * The mirror is fetched with the instructor's own git setup (their credential helper, their ssh keys): a bare
  * repository checks nothing out, and nothing of the remote's config or hooks travels with a fetch. The URL may
- * have come from a student (a sign-up form), so only the forms collect.ts's `remoteRepository` accepts are used — never a
- * transport helper (`ext::…`) or text git could read as an option — and git never waits on a prompt.
+ * have come from a student (a sign-up form), so only the forms collect.ts's `remoteRepository` accepts are used —
+ * never a transport helper (`ext::…`) or text git could read as an option — and git never waits on a prompt.
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
