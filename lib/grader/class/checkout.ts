@@ -100,15 +100,20 @@ function exercisesIn(dir: string): string {
   return lstatSync(inner, { throwIfNoEntry: false })?.isDirectory() ? inner : dir;
 }
 
-/** `git args` in `cwd` with the clone settings above and the untrusted environment. */
-export function git(cwd: string, args: readonly string[]): Promise<string> {
-  const argv = ["--no-pager", ...CLONE_CONFIG.flatMap(([k, v]) => ["-c", `${k}=${v}`]), ...args];
+/** `git argv` in `cwd` under `env` within `timeoutMs`: its stdout, or a rejection with git's stderr as `stderrText`. */
+export function execGit(cwd: string, argv: readonly string[], { env, timeoutMs }: { env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile("git", argv, { cwd, env: untrustedGitEnv(), encoding: "utf8", timeout: CHECKOUT_DEFAULTS.timeoutMs, maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
+    execFile("git", argv, { cwd, env, encoding: "utf8", timeout: timeoutMs, maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
       if (err) reject(Object.assign(err, { stderrText: stderr }));
       else resolve(stdout);
     });
   });
+}
+
+/** `git args` in `cwd` with the clone settings above and the untrusted environment. */
+export function git(cwd: string, args: readonly string[]): Promise<string> {
+  const argv = ["--no-pager", ...CLONE_CONFIG.flatMap(([k, v]) => ["-c", `${k}=${v}`]), ...args];
+  return execGit(cwd, argv, { env: untrustedGitEnv(), timeoutMs: CHECKOUT_DEFAULTS.timeoutMs });
 }
 
 /** git's own complaint, one line, at most 160 characters. */

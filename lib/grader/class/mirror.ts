@@ -8,11 +8,11 @@
  * have come from a student (a sign-up form), so only the forms collect.ts's `remoteRepository` accepts are used —
  * never a transport helper (`ext::…`) or text git could read as an option — and git never waits on a prompt.
  */
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { devNull } from "node:os";
 import { join } from "node:path";
+import { execGit } from "./checkout.js";
 import { remoteRepository } from "./collect.js";
 
 export const MIRROR_DEFAULTS = Object.freeze({ timeoutMs: 300_000 });
@@ -33,12 +33,7 @@ function mirrorGit(cwd: string, args: readonly string[]): Promise<string> {
   const config = [["protocol.allow", "never"], ...PROTOCOLS.map((p) => [`protocol.${p}.allow`, "always"]), ["core.hooksPath", devNull], ["core.fsmonitor", "false"]];
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? "ssh -o BatchMode=yes" };
   for (const k of REPOSITORY_ENV) delete env[k];
-  return new Promise((resolve, reject) => {
-    execFile("git", [...config.flatMap(([k, v]) => ["-c", `${k}=${v}`]), ...args], { cwd, env, encoding: "utf8", timeout: MIRROR_DEFAULTS.timeoutMs, maxBuffer: 1 << 20 }, (err, stdout, stderr) => {
-      if (err) reject(Object.assign(err, { stderrText: stderr }));
-      else resolve(stdout);
-    });
-  });
+  return execGit(cwd, [...config.flatMap(([k, v]) => ["-c", `${k}=${v}`]), ...args], { env, timeoutMs: MIRROR_DEFAULTS.timeoutMs });
 }
 
 /** The branches and the HEAD branch in `ls-remote --symref` output, or a local listing of the same form. */
