@@ -11,6 +11,7 @@ import { listNotebooks, projectPaths } from "../../lib/notebooks/project.js";
 import { serveSite } from "../../lib/notebooks/serve.js";
 import { createSite, executeSite } from "../../lib/notebooks/site.js";
 import { requireChromium } from "./requirements.js";
+import { screenshotWhole } from "./notebook-page.js";
 
 const paths = { ...projectPaths(join(__dirname, "..", "..")), build: mkdtempSync(join(tmpdir(), "wb-page-")) };
 
@@ -58,7 +59,7 @@ describe("a served notebook page, as headless Chromium renders it", () => {
     });
     mkdirSync(join(paths.root, "build", "screenshots"), { recursive: true });
     const shot = join(paths.root, "build", "screenshots", href.replace(/\.html$/, ".png"));
-    await page.screenshot({ path: shot, fullPage: true });
+    await screenshotWhole(page, shot);
     expect(seen.formulas).toBeGreaterThan(5);
     expect(seen.formulaHeight).toBeGreaterThan(10);
     expect(seen.fontLoaded).toBe(true);

@@ -65,6 +65,7 @@ describe("npm start with Jupyter: the Notebook server and the tslab kernel", () 
     const outputs = await page.$$eval(".output_area", (els) => els.map((e) => e.textContent ?? ""));
     expect(outputs.join("\n")).toContain("0.5406764324130573");
     expect(outputs.join("\n")).toContain("bold");
+    await page.close();
   }, 150_000);
 
   it("shows a fold's summary with its triangle and a pointer (the project's page extension), in prose and outputs", async () => {

@@ -11,12 +11,12 @@ import { mkdirSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { Server } from "node:http";
 import { join } from "node:path";
-import type { Browser } from "puppeteer-core";
+import type { Browser, Page } from "puppeteer-core";
 import { launchChromium } from "../../lib/diagrams/chromium.js";
 import { listNotebooks, projectPaths } from "../../lib/notebooks/project.js";
 import { serveSite } from "../../lib/notebooks/serve.js";
 import { createSite, executeSite } from "../../lib/notebooks/site.js";
-import { openNotebookPage } from "./notebook-page.js";
+import { openNotebookPage, screenshotWhole } from "./notebook-page.js";
 import { requireChromium } from "./requirements.js";
 import { MIN_TEXT_PX, PAGE_WIDTH, smallSvgText } from "./text-size.js";
 
@@ -44,6 +44,15 @@ describe("every notebook page's pictures, as headless Chromium renders them", ()
 
   it.each(notebooks.map((f) => [f.replace(/^.*\//, "")]))("%s: pictures rendered, one per numbered section, subsection and Try it, text ≥ 12 px; screenshot kept", async (file) => {
     const page = await openNotebookPage(browser, url, token, file);
+    // One tab at a time: each page is closed after its test (a tab left behind the new one draws no frames).
+    try {
+      await checkPictures(page, file);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
+  async function checkPictures(page: Page, file: string): Promise<void> {
     const seen = await page.evaluate(() => {
       const visible = (el: Element) => el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().height > 0;
       const pictures = [...document.querySelectorAll(".outputs svg, .outputs .wb-diff, .outputs .wb-patch")].filter((s) => !s.parentElement?.closest("svg"));
@@ -80,7 +89,7 @@ describe("every notebook page's pictures, as headless Chromium renders them", ()
     });
     mkdirSync(join(paths.root, "build", "screenshots"), { recursive: true });
     const shot = join(paths.root, "build", "screenshots", file.replace(/\.ipynb$/, "-pictures.png"));
-    await page.screenshot({ path: shot, fullPage: true });
+    await screenshotWhole(page, shot);
     console.log(`${file}: ${seen.height} px tall at 1100 px`);
     expect(seen.failedCells).toBe(0);
     expect(seen.stderr).toEqual([]);
@@ -104,5 +113,5 @@ describe("every notebook page's pictures, as headless Chromium renders them", ()
       expect(frames.after).toEqual([frames.target]);
     }
     expect(statSync(shot).size).toBeGreaterThan(50_000);
-  }, 120_000);
+  }
 });
