@@ -5,10 +5,11 @@
 #   fonts-dejavu-core                   the font diagrams are laid out with (lib/diagrams/render.ts DIAGRAM_STYLE)
 #   fonts-noto-cjk                      CJK glyphs in rendered pages and diagrams (the seed pages are in Chinese)
 #   bubblewrap                          the grader's sandbox: no network, own pid namespace (lib/grader/README.md)
+#   openssh-client                      collect's mirrors over ssh, tested through the real client (no daemon)
 # As root it installs them with apt-get; otherwise with `sudo -n` when that works without a password; otherwise it
 # prints the one command to run and exits 1. `--check` only reports.
 set -euo pipefail
-packages=(jupyter-notebook python3-nbclient chromium fonts-dejavu-core fonts-noto-cjk bubblewrap)
+packages=(jupyter-notebook python3-nbclient chromium fonts-dejavu-core fonts-noto-cjk bubblewrap openssh-client)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

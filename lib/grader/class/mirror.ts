@@ -3,10 +3,11 @@
  * to date on every later one; collect-git.ts then clones the mirror with hardened git, as it clones a local
  * repository.
  *
- * The mirror is fetched with the instructor's own git setup (their credential helper, their ssh keys): a bare
- * repository checks nothing out, and nothing of the remote's config or hooks travels with a fetch. The URL may
- * have come from a student (a sign-up form), so only the forms collect.ts's `remoteRepository` accepts are used —
- * never a transport helper (`ext::…`) or text git could read as an option — and git never waits on a prompt.
+ * The mirror is fetched with the instructor's own git setup (their credential helper, their ssh command, keys and
+ * known hosts): a bare repository checks nothing out, and nothing of the remote's config or hooks travels with a
+ * fetch. The URL may have come from a student (a sign-up form), so only the forms collect.ts's `remoteRepository`
+ * accepts are used — never a transport helper (`ext::…`) or text git could read as an option — and neither git
+ * nor ssh ever waits on a prompt.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
@@ -28,10 +29,17 @@ export function mirrorDir(mirrorsDir: string, folder: string, url: string): stri
 /** Variables that would point git at another repository than the mirror (set when collect runs inside a git hook). */
 const REPOSITORY_ENV = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_NAMESPACE"];
 
-/** git with the instructor's setup, no prompt (terminal or ssh), only `PROTOCOLS`, no hooks, within the time limit. */
+/**
+ * Never a prompt, from git or ssh, terminal or window: every question (a password, a key's passphrase, an unknown
+ * host key) goes to the askpass program `false`, which answers nothing and fails. The instructor's own ssh command
+ * (`core.sshCommand`, GIT_SSH_COMMAND, GIT_SSH), keys, agent and known hosts are left as they are.
+ */
+const NO_PROMPT = Object.freeze({ GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "false", SSH_ASKPASS: "false", SSH_ASKPASS_REQUIRE: "force" });
+
+/** git with the instructor's setup, no prompt (NO_PROMPT), only `PROTOCOLS`, no hooks, within the time limit. */
 function mirrorGit(cwd: string, args: readonly string[]): Promise<string> {
   const config = [["protocol.allow", "never"], ...PROTOCOLS.map((p) => [`protocol.${p}.allow`, "always"]), ["core.hooksPath", devNull], ["core.fsmonitor", "false"]];
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? "ssh -o BatchMode=yes" };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...NO_PROMPT };
   for (const k of REPOSITORY_ENV) delete env[k];
   return execGit(cwd, [...config.flatMap(([k, v]) => ["-c", `${k}=${v}`]), ...args], { env, timeoutMs: MIRROR_DEFAULTS.timeoutMs });
 }

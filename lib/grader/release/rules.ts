@@ -87,7 +87,7 @@ export function leftOutByImports(files: ReadonlyMap<string, string>, isLeftOut: 
 /**
  * The release's package.json: the same, without the npm scripts that run a file the release does not have
  * (`tsx scripts/x.ts`, `bash scripts/y.sh`), without `devDependencies` (the instructor's tooling: diagram
- * rendering; what students need is in `dependencies`) and without `optionalDependencies` (the checkout's pinned
+ * rendering, the ssh host of the tests; what students need is in `dependencies`) and without `optionalDependencies` (the checkout's pinned
  * Node binary, 190 MB: students run their own Node 22 or 24). Returns the text and the names of the scripts dropped.
  */
 export function releasePackageJson(text: string, has: (path: string) => boolean): { text: string; dropped: string[] } {

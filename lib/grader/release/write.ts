@@ -153,7 +153,7 @@ export function writeRelease(options: ReleaseOptions): ReleaseSummary {
   generated.set("package.json", pkg.text);
   if (kept.has("package-lock.json")) generated.set("package-lock.json", releaseLockfile(readFileSync(join(root, "package-lock.json"), "utf8")));
   if (pkg.dropped.length) say(`package.json: dropped the npm scripts ${pkg.dropped.join(", ")} (their files are instructor-only)`);
-  say("package.json and package-lock.json: without the devDependencies (diagram rendering) and the pinned Node binary (students run their own Node 22 or 24)");
+  say("package.json and package-lock.json: without the devDependencies (the instructor's tooling: diagram rendering, the ssh host of the tests) and the pinned Node binary (students run their own Node 22 or 24)");
   const engines = (JSON.parse(pkg.text) as { engines?: { node?: string } }).engines?.node ?? "";
   const nodeVersion = workflowNodeVersion(engines);
   generated.set(WORKFLOW_PATH, feedbackWorkflow(nodeVersion));
