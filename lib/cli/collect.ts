@@ -11,7 +11,8 @@ import { WorkbenchInputError } from "../core/errors.js";
 import { collectStudent } from "../grader/class/collect-git.js";
 import { folderName, parseLatePolicy, parseRoster, remoteRepository, type RosterEntry } from "../grader/class/collect.js";
 import { gitMessage } from "../grader/class/checkout.js";
-import { mirrorDir, updateMirror } from "../grader/class/mirror.js";
+import { mirrorDir, mirrorSightings, updateMirror } from "../grader/class/mirror.js";
+import type { Sighting } from "../grader/class/sightings.js";
 import { COLLECTION_FILE, collectionCsv, type CollectionRow } from "../grader/class/collection.js";
 import { loadCatalog } from "../grader/session.js";
 import { parseCommandArgs, UsageError, type Command } from "./command.js";
@@ -30,7 +31,9 @@ a remote repository is mirrored (a bare copy, cloned on the first run and brough
 your own git setup and credentials, never prompting. Each repository, or its mirror, is then cloned with git
 hardened against it (no hooks, no config of its own; one that borrows another repository's objects is refused);
 the last commit of its HEAD at or before the deadline (+ the student's extension) is graded, and later commits
-are recorded with how late they are. The exercises are found even inside an extra folder (with a note), and
+are recorded with how late they are. A commit's date is the student's to set: for a remote repository, a commit
+that was not on the host when an earlier collect looked counts from then, whatever its date (so run collect at
+the deadline, from cron say, and again later). The exercises are found even inside an extra folder (with a note), and
 copied to SUBMISSIONS/<folder> (the id, or a safe name made from it); SUBMISSIONS/${COLLECTION_FILE} lists every
 student.
 Then: workbench grade-class SUBMISSIONS --out DIR (its gradebook shows raw and final points).
@@ -88,16 +91,18 @@ export const collectCommand: Command = {
       const folder = folderName(entry.student);
       let repository = entry.repository.startsWith("file://") ? entry.repository : resolve(userCwd(), entry.repository);
       let fetched = "";
+      let sightings: Sighting[] = [];
       if (remoteRepository(entry.repository).kind === "remote") {
         repository = mirrorDir(mirrors, folder, entry.repository);
         try {
           fetched = `${await updateMirror(entry.repository, repository)}, `;
+          sightings = mirrorSightings(repository);
         } catch (err) {
           const problem = `its repository could not be fetched (${gitMessage(err)})`;
           return { row: { entry, folder, policy, status: "not gradable", problem, notes: [] }, line: `${entry.student} → ${folder}: NOT GRADABLE: ${problem}` };
         }
       }
-      const got = await collectStudent({ repository, deadline: deadline + entry.extensionHours * 3600 }, { dest: join(into, folder), exercises }, policy);
+      const got = await collectStudent({ repository, deadline: deadline + entry.extensionHours * 3600, sightings }, { dest: join(into, folder), exercises }, policy);
       const late = got.pick?.late ? `, ${got.pick.late.commits} commit(s) after the deadline (last ${got.pick.late.hoursLate.toFixed(1)} h late)` : "";
       const what = got.status === "collected" ? `commit ${got.graded!.commit.slice(0, 10)}${late}` : `NOT GRADABLE: ${got.problem}`;
       return { row: { entry, folder, policy, ...got }, line: `${entry.student} → ${folder}: ${fetched}${what}${got.notes.length ? ` (${got.notes.join("; ")})` : ""}` };

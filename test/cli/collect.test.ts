@@ -131,9 +131,22 @@ describe("workbench collect", () => {
       commitAt(work, "01-pagerank/pagerank.ts", "late", "2026-12-02T13:00:00Z");
       push();
       const second = await cli(...args);
-      expect(second.out).toMatch(/ann@uni\.edu → ann-uni\.edu-[0-9a-f]{8}: fetched, commit [0-9a-f]{10}, 1 commit\(s\) after the deadline \(last 25\.0 h late\)/);
+      // Dated 25 h late, but the first run (now, days after the deadline) did not see it: late from that run on.
+      const hours = (Date.now() / 1000 - Date.parse("2026-12-01T12:00:00Z") / 1000) / 3600;
+      const late = /ann@uni\.edu → ann-uni\.edu-[0-9a-f]{8}: fetched, commit [0-9a-f]{10}, 1 commit\(s\) after the deadline \(last (\d+\.\d) h late\) \(1 late commit\(s\) were not on the host at \d{4}-\d\d-\d\d \d\d:\d\d UTC: late from then, not from their dates\)/.exec(second.out);
+      expect(late, second.out).not.toBeNull();
+      expect(Number(late![1])).toBeGreaterThan(hours - 0.2);
+      expect(Number(late![1])).toBeLessThanOrEqual(hours + 0.1);
       expect(readFileSync(join(into, folder, "01-pagerank/pagerank.ts"), "utf8")).toBe("late");
       expect(readdirSync(join(dir, "mirrors"))).toHaveLength(1);
+
+      // A commit dated before the deadline, pushed after the last run (which was after the deadline): late all the same.
+      commitAt(work, "01-pagerank/pagerank.ts", "backdated", "2026-12-01T11:00:00Z");
+      push();
+      const third = await cli(...args);
+      expect(third.out).toMatch(/ann@uni\.edu → ann-uni\.edu-[0-9a-f]{8}: fetched, commit [0-9a-f]{10}, 2 commit\(s\) after the deadline \(last \d+\.\d h late\) \(commit [0-9a-f]{10} is dated 2026-12-01 11:00 UTC but was not on the host at \d{4}-\d\d-\d\d \d\d:\d\d UTC: counted as pushed after then; 1 late commit\(s\) were not on the host at /);
+      expect(readFileSync(join(into, folder, "01-pagerank/pagerank.ts"), "utf8")).toBe("backdated");
+      expect(readFileSync(join(into, "collection.csv"), "utf8")).toMatch(/is dated 2026-12-01 11:00 UTC but was not on the host at/);
     } finally {
       await host.close();
     }

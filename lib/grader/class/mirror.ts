@@ -10,11 +10,12 @@
  * nor ssh ever waits on a prompt.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { devNull } from "node:os";
 import { join } from "node:path";
 import { execGit } from "./checkout.js";
 import { remoteRepository } from "./collect.js";
+import { parseSightings, recordSighting, SIGHTINGS_FILE, type Sighting } from "./sightings.js";
 
 export const MIRROR_DEFAULTS = Object.freeze({ timeoutMs: 300_000 });
 
@@ -54,10 +55,28 @@ function parseRefs(text: string): { head?: string; branches: string } {
 /**
  * `url`'s branches (and tags) in the bare repository `dir`, its HEAD the remote's default branch: cloned when `dir`
  * does not exist; else the remote's branches are listed and, when they or its default branch differ from the
- * mirror's, fetched (deleted branches pruned) — so a re-run costs one request per unchanged repository.
- * Rejects with git's error, `stderrText` attached.
+ * mirror's, fetched (deleted branches pruned) — so a re-run costs one request per unchanged repository. Either way
+ * the HEAD commit is recorded as seen at `now` (sightings.ts). Rejects with git's error, `stderrText` attached.
  */
-export async function updateMirror(url: string, dir: string): Promise<"cloned" | "fetched" | "up to date"> {
+export async function updateMirror(url: string, dir: string, now = Math.floor(Date.now() / 1000)): Promise<"cloned" | "fetched" | "up to date"> {
+  const result = await bringUpToDate(url, dir);
+  const head = (await mirrorGit(dir, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]).catch(() => "")).trim();
+  if (head !== "") writeFileSync(join(dir, SIGHTINGS_FILE), recordSighting(readText(join(dir, SIGHTINGS_FILE)), { head, now }));
+  return result;
+}
+
+/** The mirror's sightings of its HEAD, oldest first (none for a mirror never fetched by this version). */
+export function mirrorSightings(dir: string): Sighting[] {
+  return parseSightings(readText(join(dir, SIGHTINGS_FILE)));
+}
+
+/** A file's text, or "" when it does not exist. */
+function readText(path: string): string {
+  return existsSync(path) ? readFileSync(path, "utf8") : "";
+}
+
+/** Clones `url` into `dir`, or fetches it when its branches or default branch changed. */
+async function bringUpToDate(url: string, dir: string): Promise<"cloned" | "fetched" | "up to date"> {
   if (remoteRepository(url).kind !== "remote") throw new Error(`updateMirror: url must be a remote repository (got ${JSON.stringify(url)})`);
   if (!existsSync(dir)) {
     mkdirSync(join(dir, ".."), { recursive: true });

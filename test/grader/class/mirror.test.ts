@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { remoteRepository } from "../../../lib/grader/class/collect.js";
-import { mirrorDir, updateMirror } from "../../../lib/grader/class/mirror.js";
+import { mirrorDir, mirrorSightings, updateMirror } from "../../../lib/grader/class/mirror.js";
 import { gitHttpServer, type GitHttpServer } from "../../support/git-http-server.js";
 import { tempDirs } from "../../support/temp-dirs.js";
 
@@ -94,6 +94,11 @@ describe("updateMirror over smart HTTP", () => {
     git(join(served, "ann.git"), "branch", "next", "trunk");
     expect(await updateMirror(url, dir)).toBe("fetched");
     expect(git(dir, "branch", "--format=%(refname:short)").trim().split("\n")).toEqual(["next", "trunk"]);
+    // Four looks at the host, two HEAD commits: each recorded once, with when it was first and last seen.
+    const seen = mirrorSightings(dir);
+    expect(seen.map((s) => s.head)).toEqual([git(dir, "rev-parse", "HEAD~1").trim(), git(dir, "rev-parse", "HEAD").trim()]);
+    expect(seen.every((s) => s.first <= s.last && Math.abs(s.last - Date.now() / 1000) < 600)).toBe(true);
+    expect(seen[0]!.last).toBeLessThanOrEqual(seen[1]!.first);
   });
 
   it("fails with git's message, leaving no half-made mirror, when the host has no such repository", async () => {
