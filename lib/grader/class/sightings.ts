@@ -12,7 +12,10 @@ export const SIGHTINGS_FILE = "workbench-sightings.tsv";
 export interface Sighting {
   /** The commit HEAD named (40 or 64 hex digits). */
   head: string;
-  /** When collect first and last saw HEAD name it, seconds since the epoch (this machine's clock). */
+  /**
+   * When collect first and last saw HEAD name it: the time each look began, seconds since the epoch (this machine's
+   * clock) — so a commit missing from a look was pushed after that time.
+   */
   first: number;
   last: number;
 }
