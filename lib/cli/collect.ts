@@ -124,6 +124,11 @@ export const collectCommand: Command = {
     writeFileSync(join(into, COLLECTION_FILE), collectionCsv(rows));
     const bad = rows.filter((r) => r.status !== "collected").length;
     io.stdout(`\n${rows.length - bad} collected${bad ? `, ${bad} cannot be graded` : ""}; wrote ${join(into, COLLECTION_FILE)}.\n`);
+    const backdated = rows.filter((r) => r.backdated?.length).map((r) => r.entry.student);
+    if (backdated.length) {
+      const names = backdated.length > 10 ? `${backdated.slice(0, 10).join(", ")} and ${backdated.length - 10} more` : backdated.join(", ");
+      io.stdout(`${backdated.length} student(s) with commits dated by the deadline that reached the host after it (counted late; see the notes): ${names}.\n`);
+    }
     return bad ? 1 : 0;
   },
 };

@@ -146,6 +146,8 @@ describe("workbench collect", () => {
       const third = await cli(...args);
       expect(third.out).toMatch(/ann@uni\.edu → ann-uni\.edu-[0-9a-f]{8}: fetched, commit [0-9a-f]{10}, 2 commit\(s\) after the deadline \(last \d+\.\d h late\) \(commit [0-9a-f]{10} is dated 2026-12-01 11:00 UTC but was not on the host at \d{4}-\d\d-\d\d \d\d:\d\d UTC: counted as pushed after then; 1 late commit\(s\) were not on the host at /);
       expect(readFileSync(join(into, folder, "01-pagerank/pagerank.ts"), "utf8")).toBe("backdated");
+      expect(third.out).toMatch(/\n1 student\(s\) with commits dated by the deadline that reached the host after it \(counted late; see the notes\): ann@uni\.edu\.\n$/);
+      expect(second.out).not.toMatch(/dated by the deadline/);
       expect(readFileSync(join(into, "collection.csv"), "utf8")).toMatch(/is dated 2026-12-01 11:00 UTC but was not on the host at/);
     } finally {
       await host.close();

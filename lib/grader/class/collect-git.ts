@@ -21,8 +21,10 @@ export interface CollectedStudent {
   problem?: string;
   pick?: Pick;
   graded?: { commit: string; hoursLate: number };
-  /** What locating the exercises noticed (a nested folder). */
+  /** What locating the exercises noticed (a nested folder), and what the mirror's sightings showed. */
   notes: string[];
+  /** Commits dated by the deadline that the sightings show reached the host after it. */
+  backdated?: string[];
 }
 
 /**
@@ -60,16 +62,17 @@ export async function collectStudent(
       return { status: "not gradable", problem: "an empty repository: no commit", notes: [] };
     }
     const dated: CommitTime[] = log.split("\n").filter(Boolean).map((l) => ({ sha: l.split(" ")[0]!, time: Number(l.split(" ")[1]) }));
-    const { commits, notes } = await withSightings(clone, dated, { sightings: source.sightings ?? [], deadline: source.deadline });
+    const { commits, notes, backdated } = await withSightings(clone, dated, { sightings: source.sightings ?? [], deadline: source.deadline });
     const pick = pickCommit(commits, source.deadline);
     const chosen = commitToGrade(pick, policy);
-    if (!chosen) return { status: "not gradable", problem: "no commit at or before the deadline", pick, notes };
+    const seen = backdated.length ? { backdated } : {};
+    if (!chosen) return { status: "not gradable", problem: "no commit at or before the deadline", pick, notes, ...seen };
     await git(clone, ["checkout", "--quiet", "--detach", chosen.commit.sha]);
     const located = locateExercises(clone, target.exercises, join(work, "staging"));
-    if (!located.ok) return { status: "not gradable", problem: located.problem, pick, notes };
+    if (!located.ok) return { status: "not gradable", problem: located.problem, pick, notes, ...seen };
     rmSync(target.dest, { recursive: true, force: true });
     cpSync(located.dir, target.dest, { recursive: true, filter: (src) => !src.split(/[\\/]/).includes(".git") });
-    return { status: "collected", pick, graded: { commit: chosen.commit.sha, hoursLate: chosen.hoursLate }, notes: [...notes, ...located.notes] };
+    return { status: "collected", pick, graded: { commit: chosen.commit.sha, hoursLate: chosen.hoursLate }, notes: [...notes, ...located.notes], ...seen };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -83,24 +86,28 @@ const utc = (seconds: number): string => `${new Date(seconds * 1000).toISOString
  * with a note for each commit dated by the deadline that the sightings show came after it, and one for the late
  * commits whose lateness they made longer.
  */
-async function withSightings(clone: string, commits: readonly CommitTime[], seen: { sightings: readonly Sighting[]; deadline: number }): Promise<{ commits: CommitTime[]; notes: string[] }> {
-  if (seen.sightings.length === 0) return { commits: [...commits], notes: [] };
+async function withSightings(
+  clone: string,
+  commits: readonly CommitTime[],
+  seen: { sightings: readonly Sighting[]; deadline: number },
+): Promise<{ commits: CommitTime[]; notes: string[]; backdated: string[] }> {
+  if (seen.sightings.length === 0) return { commits: [...commits], notes: [], backdated: [] };
   const histories = new Map<string, Set<string> | null>();
   for (const { head } of seen.sightings) {
     if (histories.has(head)) continue;
     const list = await git(clone, ["rev-list", head, "--"]).catch(() => null);
     histories.set(head, list === null ? null : new Set(list.split("\n").filter(Boolean)));
   }
-  const backdated: string[] = [];
+  const backdated: { sha: string; note: string }[] = [];
   const later = new Map<number, number>();
   const out = commits.map((c) => {
     const after = pushedAfter(seen.sightings, (head) => histories.get(head)?.has(c.sha) ?? null);
     if (after === null || after <= c.time) return { ...c };
     if (after > seen.deadline && c.time <= seen.deadline) {
-      backdated.push(`commit ${c.sha.slice(0, 10)} is dated ${utc(c.time)} but was not on the host at ${utc(after)}: counted as pushed after then`);
+      backdated.push({ sha: c.sha, note: `commit ${c.sha.slice(0, 10)} is dated ${utc(c.time)} but was not on the host at ${utc(after)}: counted as pushed after then` });
     } else if (after > seen.deadline) later.set(after, (later.get(after) ?? 0) + 1);
     return { sha: c.sha, time: after };
   });
-  const notes = [...backdated, ...[...later].map(([after, n]) => `${n} late commit(s) were not on the host at ${utc(after)}: late from then, not from their dates`)];
-  return { commits: out, notes };
+  const notes = [...backdated.map((b) => b.note), ...[...later].map(([after, n]) => `${n} late commit(s) were not on the host at ${utc(after)}: late from then, not from their dates`)];
+  return { commits: out, notes, backdated: backdated.map((b) => b.sha) };
 }

@@ -20,6 +20,8 @@ export interface CollectionRow {
   pick?: Pick;
   graded?: { commit: string; hoursLate: number };
   notes: string[];
+  /** Commits dated by the deadline that reached the host after it (collect-git.ts). */
+  backdated?: string[];
 }
 
 /** The prefix of a roster column kept in collection.csv (`lms_id` → `roster:lms_id`). */
