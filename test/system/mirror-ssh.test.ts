@@ -1,11 +1,11 @@
 /**
  * Remote repositories over ssh, through the machine's real `ssh` client and a test host (support/git-ssh-server.ts):
  * the mirror is cloned and fetched with the instructor's own ssh command (`core.sshCommand`: their key, their
- * known hosts), and `collect` run in a terminal never stops on a question ssh would ask there — an unknown host
- * key, a key's passphrase — but reports the student's repository as not fetched and goes on.
+ * known hosts, their askpass program), and `collect` run in a terminal never stops on a question ssh would ask
+ * there — an unknown host key, a key's passphrase — but reports the student's repository as not fetched and goes on.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { devNull } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,14 +55,28 @@ describe("mirrors over ssh", () => {
     await Promise.all(hosts.map((h) => h.close()));
   });
 
+  /** Runs `body` with these environment variables set (undefined: unset), then puts the old values back. */
+  const withEnv = async (vars: Record<string, string | undefined>, body: () => Promise<void>): Promise<void> => {
+    const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+    const set = (values: Record<string, string | undefined>): void => {
+      for (const [k, v] of Object.entries(values)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    };
+    set(vars);
+    try {
+      await body();
+    } finally {
+      set(saved);
+    }
+  };
+
   it("clones and fetches with the instructor's own ssh command, key and known hosts (core.sshCommand)", async () => {
     const plain = key("plain", "");
     const host = await gitSshServer(served, readFileSync(`${plain}.pub`, "utf8"));
     hosts.push(host);
-    const saved = { global: process.env.GIT_CONFIG_GLOBAL, nosystem: process.env.GIT_CONFIG_NOSYSTEM };
-    process.env.GIT_CONFIG_GLOBAL = sshConfig("plain", plain, [host]);
-    process.env.GIT_CONFIG_NOSYSTEM = "1";
-    try {
+    await withEnv({ GIT_CONFIG_GLOBAL: sshConfig("plain", plain, [host]), GIT_CONFIG_NOSYSTEM: "1", SSH_ASKPASS: undefined }, async () => {
       const url = `ssh://git@127.0.0.1:${host.port}/ann.git`;
       const mirror = join(dir, "mirrors", "ann.git");
       expect(await updateMirror(url, mirror)).toBe("cloned");
@@ -72,12 +86,20 @@ describe("mirrors over ssh", () => {
       expect(git(mirror, "log", "--format=%s", "main").trim().split("\n")).toEqual(["second", "first"]);
       expect(host.commands.every((c) => c === "git-upload-pack '/ann.git'")).toBe(true);
       expect(host.commands.length).toBeGreaterThanOrEqual(3);
-    } finally {
-      for (const [k, v] of [["GIT_CONFIG_GLOBAL", saved.global], ["GIT_CONFIG_NOSYSTEM", saved.nosystem]] as const) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-    }
+    });
+  }, 60_000);
+
+  it("asks the instructor's own askpass program (SSH_ASKPASS) when they have one: here it gives the key's passphrase", async () => {
+    const locked = key("unlocked-by-askpass", "the course key's passphrase");
+    const host = await gitSshServer(served, readFileSync(`${locked}.pub`, "utf8"));
+    hosts.push(host);
+    const askpass = join(dir, "askpass.sh");
+    writeFileSync(askpass, "#!/bin/sh\necho \"$1\" >> \"$0.asked\"\necho \"the course key's passphrase\"\n");
+    chmodSync(askpass, 0o755);
+    await withEnv({ GIT_CONFIG_GLOBAL: sshConfig("askpass", locked, [host]), GIT_CONFIG_NOSYSTEM: "1", SSH_ASKPASS: askpass }, async () => {
+      expect(await updateMirror(`ssh://git@127.0.0.1:${host.port}/ann.git`, join(dir, "askpass-mirrors", "ann.git"))).toBe("cloned");
+    });
+    expect(readFileSync(`${askpass}.asked`, "utf8")).toMatch(/passphrase for/i);
   }, 60_000);
 
   it("collect in a terminal: an unknown host key and a key with a passphrase each cost one row, never a prompt", async () => {
@@ -92,7 +114,7 @@ describe("mirrors over ssh", () => {
     const run = await new Promise<{ code: number | null; out: string; killed: boolean }>((done) => {
       const child = execFile("script", ["-qec", cli.map(quote).join(" "), devNull], {
         cwd: ROOT, // collect runs in the checkout; every path it is given is outside it
-        env: { ...process.env, GIT_CONFIG_GLOBAL: config, GIT_CONFIG_NOSYSTEM: "1", WORKBENCH_LANG: "en" },
+        env: { ...process.env, GIT_CONFIG_GLOBAL: config, GIT_CONFIG_NOSYSTEM: "1", WORKBENCH_LANG: "en", SSH_ASKPASS: undefined, GIT_ASKPASS: undefined },
         timeout: 60_000,
         encoding: "utf8",
       }, (err, stdout) => done({ code: child.exitCode, out: stdout.replace(/\r/g, ""), killed: err?.killed === true }));

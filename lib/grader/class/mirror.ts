@@ -31,17 +31,23 @@ export function mirrorDir(mirrorsDir: string, folder: string, url: string): stri
 const REPOSITORY_ENV = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_NAMESPACE"];
 
 /**
- * Never a prompt, from git or ssh, terminal or window: every question (a password, a key's passphrase, an unknown
- * host key) goes to the askpass program `false`, which answers nothing and fails. The instructor's own ssh command
- * (`core.sshCommand`, GIT_SSH_COMMAND, GIT_SSH), keys, agent and known hosts are left as they are.
+ * The environment a mirror's git runs in: `env` (the instructor's: their ssh command in `core.sshCommand`,
+ * GIT_SSH_COMMAND or GIT_SSH, their keys, agent, known hosts and askpass programs), without the variables that
+ * point git at another repository, and never a question on the terminal, from git or ssh: git's own prompt is off,
+ * and ssh asks everything (a passphrase, a password, whether to trust a new host) of the askpass program — the
+ * instructor's SSH_ASKPASS, else `false`, which answers nothing and fails. git asks GIT_ASKPASS or core.askPass
+ * when the instructor set one, else the same SSH_ASKPASS.
  */
-const NO_PROMPT = Object.freeze({ GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "false", SSH_ASKPASS: "false", SSH_ASKPASS_REQUIRE: "force" });
+export function mirrorEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env, GIT_TERMINAL_PROMPT: "0", SSH_ASKPASS: env.SSH_ASKPASS || "false", SSH_ASKPASS_REQUIRE: "force" };
+  for (const k of REPOSITORY_ENV) delete out[k];
+  return out;
+}
 
-/** git with the instructor's setup, no prompt (NO_PROMPT), only `PROTOCOLS`, no hooks, within the time limit. */
+/** git with the instructor's setup, no prompt (`mirrorEnv`), only `PROTOCOLS`, no hooks, within the time limit. */
 function mirrorGit(cwd: string, args: readonly string[]): Promise<string> {
   const config = [["protocol.allow", "never"], ...PROTOCOLS.map((p) => [`protocol.${p}.allow`, "always"]), ["core.hooksPath", devNull], ["core.fsmonitor", "false"]];
-  const env: NodeJS.ProcessEnv = { ...process.env, ...NO_PROMPT };
-  for (const k of REPOSITORY_ENV) delete env[k];
+  const env = mirrorEnv(process.env);
   return execGit(cwd, [...config.flatMap(([k, v]) => ["-c", `${k}=${v}`]), ...args], { env, timeoutMs: MIRROR_DEFAULTS.timeoutMs });
 }
 

@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { remoteRepository } from "../../../lib/grader/class/collect.js";
-import { mirrorDir, mirrorSightings, updateMirror } from "../../../lib/grader/class/mirror.js";
+import { mirrorDir, mirrorEnv, mirrorSightings, updateMirror } from "../../../lib/grader/class/mirror.js";
 import { gitHttpServer, type GitHttpServer } from "../../support/git-http-server.js";
 import { tempDirs } from "../../support/temp-dirs.js";
 
@@ -39,6 +39,27 @@ describe("remoteRepository", () => {
     const got = remoteRepository(cell);
     expect(got.kind).toBe("refused");
     expect(got.kind === "refused" ? got.why : "").toMatch(why);
+  });
+});
+
+describe("mirrorEnv", () => {
+  it("keeps the instructor's setup, drops what points git elsewhere, and sends every question to an askpass program", () => {
+    const mine = { PATH: "/usr/bin", HOME: "/home/t", GIT_SSH_COMMAND: "ssh -i course_key", GIT_ASKPASS: "my-token-helper", GIT_DIR: "/elsewhere/.git", GIT_WORK_TREE: "/elsewhere" };
+    expect(mirrorEnv(mine)).toEqual({
+      PATH: "/usr/bin",
+      HOME: "/home/t",
+      GIT_SSH_COMMAND: "ssh -i course_key",
+      GIT_ASKPASS: "my-token-helper",
+      GIT_TERMINAL_PROMPT: "0",
+      SSH_ASKPASS: "false",
+      SSH_ASKPASS_REQUIRE: "force",
+    });
+    expect(mirrorEnv({ SSH_ASKPASS: "my-askpass", SSH_ASKPASS_REQUIRE: "never", GIT_TERMINAL_PROMPT: "1" })).toEqual({
+      SSH_ASKPASS: "my-askpass",
+      SSH_ASKPASS_REQUIRE: "force",
+      GIT_TERMINAL_PROMPT: "0",
+    });
+    expect(mirrorEnv({ SSH_ASKPASS: "" }).SSH_ASKPASS).toBe("false");
   });
 });
 
