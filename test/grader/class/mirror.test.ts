@@ -44,10 +44,10 @@ describe("remoteRepository", () => {
 
 describe("mirrorEnv", () => {
   it("keeps the instructor's setup, drops what points git elsewhere, and sends every question to an askpass program", () => {
-    const mine = { PATH: "/usr/bin", HOME: "/home/t", GIT_SSH_COMMAND: "ssh -i course_key", GIT_ASKPASS: "my-token-helper", GIT_DIR: "/elsewhere/.git", GIT_WORK_TREE: "/elsewhere" };
+    const mine = { PATH: "bin-dir", HOME: "home-dir", GIT_SSH_COMMAND: "ssh -i course_key", GIT_ASKPASS: "my-token-helper", GIT_DIR: "elsewhere/.git", GIT_WORK_TREE: "elsewhere" };
     expect(mirrorEnv(mine)).toEqual({
-      PATH: "/usr/bin",
-      HOME: "/home/t",
+      PATH: "bin-dir",
+      HOME: "home-dir",
       GIT_SSH_COMMAND: "ssh -i course_key",
       GIT_ASKPASS: "my-token-helper",
       GIT_TERMINAL_PROMPT: "0",
