@@ -91,7 +91,8 @@ async function withSightings(
   commits: readonly CommitTime[],
   seen: { sightings: readonly Sighting[]; deadline: number },
 ): Promise<{ commits: CommitTime[]; notes: string[]; backdated: string[] }> {
-  if (seen.sightings.length === 0) return { commits: [...commits], notes: [], backdated: [] };
+  // Nothing to learn when the first look already had today's HEAD (a quiet re-run): every commit was there then.
+  if (seen.sightings.length === 0 || seen.sightings[0]!.head === commits[0]?.sha) return { commits: [...commits], notes: [], backdated: [] };
   const histories = new Map<string, Set<string> | null>();
   for (const { head } of seen.sightings) {
     if (histories.has(head)) continue;

@@ -65,8 +65,8 @@ function parseRefs(text: string): { head?: string; branches: string } {
  * the HEAD commit is recorded as seen at `now` (sightings.ts). Rejects with git's error, `stderrText` attached.
  */
 export async function updateMirror(url: string, dir: string, now = Math.floor(Date.now() / 1000)): Promise<"cloned" | "fetched" | "up to date"> {
-  const result = await bringUpToDate(url, dir);
-  const head = (await mirrorGit(dir, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]).catch(() => "")).trim();
+  const { result, head: listed } = await bringUpToDate(url, dir);
+  const head = listed ?? (await mirrorGit(dir, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]).catch(() => "")).trim();
   if (head !== "") writeFileSync(join(dir, SIGHTINGS_FILE), recordSighting(readText(join(dir, SIGHTINGS_FILE)), { head, now }));
   return result;
 }
@@ -81,8 +81,11 @@ function readText(path: string): string {
   return existsSync(path) ? readFileSync(path, "utf8") : "";
 }
 
-/** Clones `url` into `dir`, or fetches it when its branches or default branch changed. */
-async function bringUpToDate(url: string, dir: string): Promise<"cloned" | "fetched" | "up to date"> {
+/**
+ * Clones `url` into `dir`, or fetches it when its branches or default branch changed; when up to date, also the
+ * HEAD commit the mirror's own listing names (else the caller asks git: no second process on a quiet re-run).
+ */
+async function bringUpToDate(url: string, dir: string): Promise<{ result: "cloned" | "fetched" | "up to date"; head?: string }> {
   if (remoteRepository(url).kind !== "remote") throw new Error(`updateMirror: url must be a remote repository (got ${JSON.stringify(url)})`);
   if (!existsSync(dir)) {
     mkdirSync(join(dir, ".."), { recursive: true });
@@ -92,14 +95,17 @@ async function bringUpToDate(url: string, dir: string): Promise<"cloned" | "fetc
       rmSync(dir, { recursive: true, force: true });
       throw err;
     }
-    return "cloned";
+    return { result: "cloned" };
   }
   const remote = parseRefs(await mirrorGit(dir, ["ls-remote", "--symref", "--", url, "HEAD", "refs/heads/*"]));
   const mine = parseRefs(
     `ref: ${(await mirrorGit(dir, ["symbolic-ref", "HEAD"])).trim()}\tHEAD\n` + (await mirrorGit(dir, ["for-each-ref", "--format=%(objectname)%09%(refname)", "refs/heads/"])),
   );
-  if (remote.branches === mine.branches && remote.head === mine.head) return "up to date";
+  if (remote.branches === mine.branches && remote.head === mine.head) {
+    const head = mine.branches.split("\n").map((line) => line.split("\t")).find(([, ref]) => ref === mine.head)?.[0];
+    return { result: "up to date", ...(head ? { head } : {}) };
+  }
   await mirrorGit(dir, ["fetch", "--quiet", "--prune", "--tags", "--", url, "+refs/heads/*:refs/heads/*"]);
   if (remote.head) await mirrorGit(dir, ["symbolic-ref", "HEAD", remote.head]);
-  return "fetched";
+  return { result: "fetched" };
 }
