@@ -15,7 +15,7 @@ import { launchChromium } from "../../lib/diagrams/chromium.js";
 import { listNotebooks, projectPaths } from "../../lib/notebooks/project.js";
 import { serveSite } from "../../lib/notebooks/serve.js";
 import { createSite, executeSite } from "../../lib/notebooks/site.js";
-import { openNotebookPage, WINDOW_WIDTH } from "./notebook-page.js";
+import { FRAME_WAIT_MS, openNotebookPage, WINDOW_WIDTH } from "./notebook-page.js";
 import { requireChromium } from "./requirements.js";
 
 /** Notebook 06's live page at 1100 px when issue 17 was filed. */
@@ -67,11 +67,11 @@ describe(`notebook 06's live page at ${WINDOW_WIDTH} px`, () => {
     expect(closed.runs).toBeGreaterThanOrEqual(7);
     expect(closed.folds).toBeGreaterThan(closed.runs);
     expect(closed.height).toBeLessThanOrEqual(LIMIT_PX);
-    const opened = await page.evaluate(async () => {
+    const opened = await page.evaluate(async (wait) => {
       for (const d of document.querySelectorAll("details")) d.open = true;
-      await Promise.race([new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise((r) => setTimeout(r, 250))]);
+      await Promise.race([new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), new Promise((r) => setTimeout(r, wait))]);
       return document.documentElement.scrollHeight;
-    });
+    }, FRAME_WAIT_MS);
     expect(opened).toBeGreaterThan(closed.height + 2000);
   }
 });

@@ -12,7 +12,7 @@
 import type { Browser, Page } from "puppeteer-core";
 
 export const WINDOW_WIDTH = 1100;
-const FRAME_WAIT_MS = 250;
+export const FRAME_WAIT_MS = 250;
 const SCREENSHOT_WAIT_MS = 60_000;
 
 /** The page of `file` (a notebook's file name) on the site at `url`, loaded, scrolled through and back to the top. */
